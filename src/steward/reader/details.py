@@ -302,10 +302,10 @@ DETAILS = (
            re.compile(r"\b(?:new|fixed|current|interest|variable)\s+(?:interest\s+)?rate\b[^.!?\n]{0,30}?\d{1,2}(?:\.\d{1,3})?\s?%|"
                       r"\b(?:re-?fixed|fixed)\s+(?:it\s+|your\s+loan\s+)?at\s+\d{1,2}(?:\.\d{1,3})?\s?%", re.I),
            label="its interest rate", of="bill"),
-    # "what was that euro charge on the card?", "any foreign transactions on my Visa?": the line of a card's statement
+    # "what was that euro charge on the card?", "the GBP purchase?", "any foreign transactions on my Visa?": the line of a card's statement
     # that gives a purchase in another currency, as the statement converts it ("EUR 64.00 @ 1.1405 = GBP 56.12",
     # "USD 42.00 converted at 0.79"), or the fee it adds for one; only a line the statement writes
-    Detail("foreign", re.compile(r"\b(?:euro|euros|dollar|dollars|foreign|overseas|non-?sterling|international|"
+    Detail("foreign", re.compile(rf"\b(?:{_NAMED_MONEY}|dollars?|foreign|overseas|non-?sterling|international|"
                                  r"forex|fx|currency)\s+(?:charges?|transactions?|purchases?|payments?|spends?|spending|"
                                  r"debits?|fees?)\b|\b(?:charges?|transactions?|purchases?|payments?|spent|spend|"
                                  r"bought)\s+(?:(?:made\s+)?(?:in|from)\s+)?(?:euros?|abroad|overseas|(?:a\s+|another\s+)?foreign\s+"

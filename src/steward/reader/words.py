@@ -108,7 +108,9 @@ class ReaderWords:
                       self.relative_windows, self.day_parts, self.loose_spans, self.idioms, self.summing_up):
             for phrases in table.values():
                 out.update(w for p in phrases for w in p)
-        out.update(w for p in (*self.show_opening, *self.request_openers, *self.event_nouns, *self.news) for w in p)
+        # (a currency's word is read as the currency, never as a name: "the GBP charge", "my naira card")
+        out.update(w for p in (*self.show_opening, *self.request_openers, *self.event_nouns, *self.news,
+                                   *(p for phrases in self.currencies.values() for p in phrases)) for w in p)
         return frozenset(out)
 
 

@@ -28,12 +28,13 @@ _LATER = 6  # the sender's newest mail read for the detail, beside the bill's ow
 
 
 def bill_details_answer(dues: Sequence[Due], what: str, kind: str, mailbox: Mailbox, clock: Clock,
-                        currencies: frozenset[str] = frozenset()) -> Answer:
+                        currencies: frozenset[str] = frozenset(), others: frozenset[int] = frozenset()) -> Answer:
     """Each bill's detail in its mail's own words, or that mail to open when none of its sender's says it;
-    `currencies`: a line in another currency is one in these ("the charge in euros" is never a line in dollars)."""
+    `currencies`: a line in another currency is one in these ("the charge in euros" is never a line in dollars);
+    `others`: the mail every bill read was read from (a later one that is another bill's is never this one's)."""
     shown = list(dues[:SHOWN])
     stored = mailbox.stored([d.message_id for d in shown])
-    told = [_told(d, stored.get(d.message_id), kind, mailbox, clock, currencies) for d in shown]
+    told = [_told(d, stored.get(d.message_id), kind, mailbox, clock, currencies, others) for d in shown]
     label = detail(kind).label or kind
     if currencies:
         label = f"{label} ({'/'.join(sorted(currencies))})"
@@ -44,14 +45,14 @@ def bill_details_answer(dues: Sequence[Due], what: str, kind: str, mailbox: Mail
 
 
 def _told(due: Due, kept: Message | None, kind: str, mailbox: Mailbox, clock: Clock,
-          currencies: frozenset[str] = frozenset()) -> tuple[str, bool]:
+          currencies: frozenset[str] = frozenset(), others: frozenset[int] = frozenset()) -> tuple[str, bool]:
     """(the line that gives one bill's detail, or its mail to open; whether it gives the detail)."""
     account = f" {due.kind} XXXX{due.account}" if due.account else f" {due.kind}"
     at = (f"- {due.issuer}{account}: {money_text(due.amount, due.currency, clock)} due "
           f"{day_text(due.due_date, clock)}")
     if kept is None:
         return f"{at}: no mail of it is kept", False
-    mail = _its_mail(kept, mailbox, clock)
+    mail = _its_mail(kept, mailbox, clock, others)
     for m in mail:
         said = said_in(m, kind, mailbox, clock)
         if said and currencies and not in_currency(said, currencies):
@@ -69,10 +70,12 @@ def _told(due: Due, kept: Message | None, kind: str, mailbox: Mailbox, clock: Cl
             f"can read; open it (`steward mail read {kept.id}`)"), False
 
 
-def _its_mail(kept: Message, mailbox: Mailbox, clock: Clock) -> list[Message]:
-    """The bill's sender's mail from the bill's on, newest first, then the bill's own mail."""
+def _its_mail(kept: Message, mailbox: Mailbox, clock: Clock, others: frozenset[int] = frozenset()) -> list[Message]:
+    """The bill's sender's mail from the bill's on, newest first, then the bill's own mail; a later mail another
+    bill was read from is that bill's (a bank's statement of a second card is never the first card's)."""
     later = [h.message for h in mailbox.from_sender(kept.sender, limit=_LATER, clock=clock).hits
-             if h.message.received_at >= kept.received_at and h.message.id != kept.id]
+             if h.message.received_at >= kept.received_at and h.message.id != kept.id
+             and h.message.id not in others]
     return [*sorted(later, key=lambda m: m.received_at, reverse=True), kept]
 
 

@@ -430,9 +430,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 # "what's the late charge on that one?": in the words of the bill's own mail, or that mail to open
                 # (a line in another currency is asked by the currency said, never the bills owed in it)
                 said_in = frozenset(c for c in frame.currencies if c not in FAMILIES) if foreign else frozenset()
+                read_from = frozenset(i.due.message_id for i in service.digest(window="all", statuses=("open", "paid")).items)
                 return bill_details_answer(sorted(items, key=lambda d: (d.due_date, d.issuer)),
                                            _what(replace(frame, currencies=()) if foreign else frame), asked,
-                                           mailbox(), clock, said_in)
+                                           mailbox(), clock, said_in, read_from)
         if "overdue" in frame.flags:
             late = [d for d in items if d.id in overdue_ids]
             if not late and items and honesty.names_in(frame, ("issuer", "account")):
