@@ -29,6 +29,10 @@ def ask(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[
     eml(mail, "m1", "office@mesaverdemiddle.example", "Field trip permission slip",
         "Dear families of 6th grade, Maya Park's class goes to the science museum on March 20. Please sign the "
         "permission slip.\n\nMesa Verde Middle School", "2027-03-05T10:00:00-07:00", "Mesa Verde Middle School")
+    # Noah's teacher writes from their own address and signs with the school's name
+    eml(mail, "t1", "j.alvarez@sgusd.example", "Noah's reading log", "Hi Sam,\n\nNoah has read every night this "
+        "week, well done to him. Please sign his log on Friday.\n\nThanks,\nMr. Alvarez\n2nd Grade, Saguaro "
+        "Elementary", "2027-03-08T15:00:00-07:00", "Jorge Alvarez")
     # what says "school" but is no school's mail
     eml(mail, "g1", "grandma.park@example.org", "Sunday", "Bring a picture of the kids' school photos, and Leo's "
         "drawing!\n\nLove, Grandma", "2027-03-06T18:00:00-07:00", "Eun-ji Park")
@@ -67,3 +71,10 @@ def test_the_kids_school_is_every_school_that_writes_never_a_note_or_a_promotion
 
 def test_a_childs_teacher_said_so_is_looked_up_the_same_way(ask: Callable[[str], str]) -> None:
     assert "Field trip permission slip" in ask("did Maya's teacher write?")
+
+
+def test_a_teacher_writing_from_their_own_address_is_the_school_their_signature_names(
+        ask: Callable[[str], str]) -> None:
+    reply = ask("did Noah's school email me?")
+    assert "Noah's reading log" in reply and "Jorge Alvarez" in reply
+    assert "Field trip" not in reply and "Sunday" not in reply and "Parent-Teacher" not in reply

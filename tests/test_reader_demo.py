@@ -38,6 +38,14 @@ def test_the_demo_questions_are_answered_about_what_they_name(demo: App, questio
         assert piece not in reply, f"{piece!r} should not be in {reply!r}"
 
 
+@pytest.mark.parametrize("question", ["did somebody try to phish me this month?", "any scammers writing to me?",
+                                      "have I been getting spoofed mail?"])
+def test_a_lure_asked_after_by_its_verb_or_its_senders_lists_the_mail_marked_so(demo: App, question: str) -> None:
+    handled_by, reply = ask(demo, question)
+    assert handled_by == "reader", reply
+    assert "northwind-card-support.example" in reply and "Kaveri Bank" not in reply, reply
+
+
 def test_a_name_typed_with_a_slip_finds_the_card(demo: App) -> None:
     _, reply = ask(demo, "how much do I owe on the Kavery card?")
     assert "Kaveri Bank" in reply and "5,795.85" in reply and "Meridian" not in reply

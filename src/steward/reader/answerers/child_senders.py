@@ -5,7 +5,9 @@ named, the ones whose mail names that child.
 A school's mail does not always come from the school: a sign-up service sends the conference slot, a
 district sends the closures. So a sender is of the kind when its name or address says a word of it
 ("Aspen Grove Elementary", "PTA"), or when its mail, not a newsletter's nor a person's own note, says one
-in its subject or first lines ("Spring Parent-Teacher Conferences ... Aspen Grove Elementary"). With a
+in its subject or first lines ("Spring Parent-Teacher Conferences ... Aspen Grove Elementary"), or when a
+person's own note is signed as one of the kind (a teacher writing from their own address, their name over
+"2nd Grade, Saguaro Elementary"). With a
 child's name said and several such senders, only the mail that names the child is theirs (its body read
 live when the stored lines do not say it; nothing kept); one sender whose name says the kind is the school
 whoever it names, and one whose mail only says the kind is the child's only when it names them.
@@ -41,6 +43,8 @@ _NOT_A_SENDER_OF_KIND = frozenset(("newsletter", "phishing_suspect", "personal")
 SHOWN = 10
 _WORDS = re.compile(r"[^\W_]+")
 _READ_LIVE = 5  # the most bodies read to find a child's name the stored lines do not give
+_SIGNATURE_LINES = 3  # a name, a role and a school's name under a note
+_SIGNATURE_WIDTH = 60
 
 
 def owned_kind(said: str) -> tuple[str, str] | None:
@@ -68,6 +72,7 @@ def child_senders_answer(said: Unmatched, kinds: dict[str, tuple[Phrase, ...]], 
     query = " OR ".join(f'"{" ".join(p)}"' for p in group)
     hits = [h.message for h in box.search(query, limit=50, clock=clock).hits]
     of_kind = [m for m in hits if _of_kind(m, group)]
+    of_kind += _signed_as_kind([m for m in hits if m not in of_kind], group, box, clock)
     if owner and len({m.sender for m in of_kind}) > 1:
         # several senders of the kind (each child's school): the child's is the one whose mail names them
         of_kind = _naming(of_kind, owner, box, clock)
@@ -100,6 +105,28 @@ def _of_kind(m: Message, group: Sequence[Phrase]) -> bool:
     if m.category == "phishing_suspect":
         return False
     return _by_name(m, group) or (m.category not in _NOT_A_SENDER_OF_KIND and _has(f"{m.subject}\n{m.snippet}", group))
+
+
+def _signed_as_kind(found: list[Message], group: Sequence[Phrase], box: Mailbox, clock: Clock) -> list[Message]:
+    """A person's own note signed as one of the kind ("Ms. Whitfield / 7th Grade ELA, Paulus Hook Middle School"):
+    a teacher writes from their own address, and only the lines under their name say whose staff they are
+    (a few bodies read live at most; nothing kept)."""
+    out = []
+    for m in [m for m in found if m.category == "personal"][:_READ_LIVE]:
+        try:
+            body = box.read(m.id, clock=clock).body
+        except StewardError:
+            continue
+        if any(_has(line, group) for line in _signature(body)):
+            out.append(m)
+    return out
+
+
+def _signature(body: str) -> list[str]:
+    """The last few lines of a mail when they read as a name and a role, not as sentences: short, and never
+    ending as a sentence does (a note that closes "see you at the school play!" is signed by no school)."""
+    lines = [line.strip() for line in body.strip().splitlines() if line.strip()][-_SIGNATURE_LINES:]
+    return [line for line in lines if len(line) <= _SIGNATURE_WIDTH and not line.endswith((".", "!", "?", ":"))]
 
 
 def _by_name(m: Message, group: Sequence[Phrase]) -> bool:
