@@ -161,3 +161,27 @@ def test_a_change_of_schedule_that_moves_someones_visit_moves_the_one_booking_ah
     # whom the visit is with is what the mail that booked it says
     reply = cli("--now", NOW, "--json", "chat", "--session", "w", "who is the dentist?").json()["reply"]
     assert "Mehta" in reply and "22 Sep" in reply, reply
+
+
+def test_a_front_desks_booking_from_weeks_ago_moved_by_new_date_and_time_lines(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    # a practice's front desk writes as a person would ("You're scheduled for ..."), three weeks before the visit;
+    # its move lays the new day and time out on labelled lines and gives no address
+    desk = ("Harbourside Dental Care", "frontdesk@harboursidedental.example")
+    folder = write_folder(tmp_path / "mail", {
+        "a-booked": message("hd-1@harboursidedental.example", desk, "Your filling is scheduled",
+                            "Hi,\n\nYou're scheduled for a check-up with Tomasz, our dentist, on Thursday, 17 September "
+                            "2026 at 4:30 PM.\n\nHarbourside Dental Care, 88 Harbour Road, Panaji\n\nSee you then!",
+                            SENT - timedelta(days=20)),
+        "b-moved": message("hd-2@harboursidedental.example", desk, "Your appointment has been moved",
+                           "Hi,\n\nTomasz is away on Thursday, 17 September, so we moved your check-up.\n\n"
+                           "New date: Friday, 18 September 2026\nNew time: 11:00 AM\n\nCall us if that doesn't suit.",
+                           SENT),
+    })
+    assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
+    items = {(i["start"], i["status"]) for i in scan(cli)["items"] if i["provider"] == desk[0]}
+    assert ("2026-09-18T11:00:00+05:30", "proposed") in items, items
+    assert not any(start.startswith("2026-09-17") and status == "proposed" for start, status in items), items
+    when = cli("--now", NOW, "--json", "chat", "--session", "d", "is the dentist still on for Thursday?").json()["reply"]
+    assert "18 Sep" in when and "11:00" in when, when
+    where = cli("--now", NOW, "--json", "chat", "--session", "w", "where is the dentist?").json()["reply"]
+    assert "88 Harbour Road" in where and "18 Sep" in where, where

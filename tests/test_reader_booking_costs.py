@@ -35,7 +35,19 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                          "by 12:00\nRoom: €96.50 per night\nCity tax: €6.00\nTotal: €295.50, paid on arrival\n",
                          SENT, html=schema_stay("Casa do Azulejo", "2027-01-22T14:00:00", "2027-01-25T12:00:00",
                                                 "Rua da Rosa 41", "Lisbon", "PT", number="AZ-55102")),
+        # a practice's portal names the practice by the care it gives, and what the visit costs as its copay
+        "visit": message("v1@portal-care.example", ("Alpenblick Family Medicine", "noreply@portal-care.example"),
+                         "Appointment confirmed - Alpenblick Family Medicine",
+                         "Hello Marta,\n\nYour appointment is confirmed.\n\nDate: Wednesday, 13 January 2027\n"
+                         "Time: 9:40 AM\nVisit type: Annual physical\nLocation: Alpenblick Family Medicine, "
+                         "Ringstrasse 12\nCopay due at check-in: €25.00\n", SENT),
     })
+
+
+def test_a_visits_copay_is_what_it_costs_and_a_family_medicine_practice_is_the_doctor(home: App) -> None:
+    cost, when = talk(home, "what's my co-pay for the physical on wednesday?", "when's the doctor?")
+    assert "€25.00" in cost and "13 Jan" in cost, cost
+    assert "13 Jan" in when and "09:40" in when and "Alpenblick" in when, when
 
 
 def test_the_hotels_cost_is_its_total_never_a_nightly_rate_or_a_tax(home: App) -> None:

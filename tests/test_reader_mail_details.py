@@ -182,6 +182,8 @@ def test_how_many_a_table_is_for_is_never_another_number(text: str, size: int | 
     ("See you in March at 12 Main Street", "12 Main Street"),
     ("Drop it at 12 Main Street. We moved in Dublin last year.", "12 Main Street."),
     ("We moved to Galway. Find us at 12 Main Street, Salthill", "12 Main Street"),
+    # the minutes of a clock time before a name are no house number
+    ("See you on Monday at 9:45 AM. Bayside Physio, 21 Quay Street, Cobh", "Bayside Physio, 21 Quay Street"),
 ])
 def test_an_address_is_given_with_the_town_its_sentence_says(text: str, address: str) -> None:
     assert address_in(text) == address

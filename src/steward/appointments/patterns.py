@@ -458,8 +458,9 @@ def find_moved_lines(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     new_i = next((i for i in range(old_i + 1, min(old_i + 4, len(lines))) if _NEW_LINE.match(lines[i])),
                  None) if old_i is not None else None
     if old_i is None or new_i is None:
-        return _moved_in_one_line(meta, lines, cues, clock, options) or _moved_under_header(meta, lines, cues, clock,
-                                                                                             options)
+        return (_moved_in_one_line(meta, lines, cues, clock, options)
+                or _moved_under_header(meta, lines, cues, clock, options)
+                or _moved_to_labels(meta, lines, cues, clock, options))
     at = clock.at(meta.received_at)
     above = [r for line in lines[max(0, old_i - 8):old_i] if line
              for r in [dates.find(line, at, options=options)] if r is not None and r.has_date and not r.has_time]
@@ -549,6 +550,37 @@ def _moved_under_header(meta: MessageMeta, lines: list[str], cues: Cues, clock: 
     return [Candidate(provider=provider, start=new.text, excerpt=said, status="rescheduled", origin="pattern",
                       was=next(iter(before.values())), moved_to=True, parts=(new.text,),
                       person=person_in(" ".join(lines[:head_i]), provider, cues))]
+
+
+# a new day and a new time each on a labelled line of its own, as a practice's note of a move lays them out
+# ("New date: Thursday, November 11, 2027", then "New time: 5:15 PM")
+_NEW_LABEL = re.compile(r"^(?:new|revised|updated|rescheduled|changed)\s+(?:appointment\s+)?(?:date|time|day)"
+                        r"(?:\s+and\s+(?:date|time))?\s*:\s*\S", re.I)
+
+
+def _moved_to_labels(meta: MessageMeta, lines: list[str], cues: Cues, clock: Clock,
+                     options: DateOptions | None) -> list[Candidate]:
+    """A move written as the new day and the new time on labelled lines ("New date: ...", "New time: ..."; or
+    one line with both), below the words that say the move: the time it moves to. The time it moves from is
+    the one time said above them with its day (none: the sender's one booking ahead, as a move that names no
+    time it replaces). Labels that give no day and time together read as nothing."""
+    from steward import dates
+
+    labelled = [i for i, line in enumerate(lines) if _NEW_LABEL.match(line)]
+    if not labelled or labelled[-1] - labelled[0] > 2:
+        return []
+    said = " ".join(lines[i].split(":", 1)[1].strip() for i in labelled)
+    at = clock.at(meta.received_at)
+    new = dates.find(said, at, options=options)
+    provider = _card_provider(meta, cues)
+    if new is None or not (new.has_date and new.has_time) or provider is None or unsafe_name(provider):
+        return []
+    before = {r.start: r.text for line in lines[:labelled[0]] if line
+              for r in [dates.find(line, at, options=options)] if r is not None and r.has_date and r.has_time}
+    was = next(iter(before.values())) if len(before) == 1 and new.start not in before else None
+    return [Candidate(provider=provider, start=new.text, excerpt=" ".join(lines[i] for i in labelled),
+                      status="rescheduled", origin="pattern", was=was, moved_to=True, parts=(new.text,),
+                      person=person_in(" ".join(lines[:labelled[0]]), provider, cues))]
 
 
 _FLIGHT_WORD = re.compile(r"\bflights?\b", re.I)

@@ -96,7 +96,7 @@ _TICKET_WORDS = ("ticket",)
 _INVITATION_WORDS = ("invitation", "invited", "invite")
 # the words of booking mail's subject or first lines, read in the travel window for an appointment booked long ahead
 _BOOKED_WORDS = ("booked", "booking confirmed", "appointment confirmed", "confirmation", "is confirmed", "to confirm",
-                 "has been made for you", "appointment has been made")
+                 "has been made for you", "appointment has been made", "scheduled")
 _TRAVEL_LIMIT = 60  # the newest such messages: a year of one person's trips, not a travel agent's inbox
 _INVITED_LIMIT = 200  # the newest messages naming a kind of event ("party" is in "third party" too)
 _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment", "ticket", "itinerary", "flight",

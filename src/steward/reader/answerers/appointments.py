@@ -480,6 +480,8 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
             return Answer(f"{b.title}: {b.location}\n{b.line(clock)}", {"appointments": [b.line(clock)]})
         place = address_in(kept) or (_address_in_body(message, mailbox(), clock)
                                      if message is not None and mailbox is not None else "")
+        if not place and MOVED_HERE in b.status and message is not None and mailbox is not None:
+            place = _address_before_the_move(message, mailbox(), clock)
         if place:
             return Answer(f"{b.title}: its mail gives {place}\n{b.line(clock)}", {"appointments": [b.line(clock)]})
         return Answer(f"I can't tell where {b.title} is: I read no address for it in your mail.\n{b.line(clock)}",
@@ -1008,6 +1010,30 @@ def _address_in_body(m: Message, box: Mailbox, clock: Clock) -> str:
         return ""
 
 
+_BEFORE_THE_MOVE = 5  # the most earlier mails of a move's sender read for the address it booked at
+
+
+def _address_before_the_move(m: Message, box: Mailbox, clock: Clock) -> str:
+    """The address a booking's earlier mail gave, for a move whose own mail gives none ("we moved your cleaning
+    ... New date:, New time:" after "Grove Dental, 302 Grove St"): the one street address its sender's earlier
+    mail writes; "" when they write none, or several (which one the move is at is never guessed)."""
+    from steward.errors import StewardError
+
+    earlier = [h.message for h in box.from_sender(m.sender, limit=_BEFORE_THE_MOVE + 1, clock=clock).hits
+               if h.message.id != m.id and h.message.received_at < m.received_at][:_BEFORE_THE_MOVE]
+    found: set[str] = set()
+    for e in earlier:
+        place = address_in(f"{e.subject} {e.snippet}")
+        if not place:
+            try:
+                place = address_in(box.read(e.id, clock=clock).body[:3000])
+            except StewardError:
+                place = ""
+        if place:
+            found.add(place)
+    return next(iter(found)) if len(found) == 1 else ""
+
+
 def _place_said(m: Message, box: Mailbox, clock: Clock) -> str:
     """The place a booking's mail names by a label or as where it is; never its subject line ("Re: Your check-up
     at Lakeside Dental" names the practice, not where it is)."""
@@ -1026,7 +1052,8 @@ def _where(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], 
         box = mailbox()
         stored = box.stored(unplaced)
         ahead = [replace(b, location=address_in(f"{m.subject} {m.snippet}") or _place_said(m, box, clock)
-                         or _address_in_body(m, box, clock) or None)
+                         or _address_in_body(m, box, clock)
+                         or (_address_before_the_move(m, box, clock) if MOVED_HERE in b.status else "") or None)
                  if not b.location and (m := stored.get(b.message_id or -1)) is not None else b for b in ahead]
     placed = [b for b in ahead if b.location]
     if len(ahead) <= 2:

@@ -222,10 +222,11 @@ def booking_words(bookings: Sequence[T], mailbox: Callable[[], Mailbox] | None, 
 
 
 # a street address as mail writes it, with the place's name before it when it has one
-# (a numbered street as North American addresses write it: "3300 W 32nd Ave")
-_STREET = (r"\d{1,5}[A-Za-z]?\s+(?:(?:[A-Z][\w'.-]*|\d{1,3}(?:st|nd|rd|th))\s+){0,3}(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Blvd|Boulevard|Lane|"
+# (a numbered street as North American addresses write it: "3300 W 32nd Ave"; never the minutes of a clock time
+# before a name: "at 4:30 PM. Grove Street Dental")
+_STREET = (r"(?<![\d:])\d{1,5}[A-Za-z]?\s+(?:(?!(?:AM|PM|A\.M|P\.M)\b)(?:[A-Z][\w'.-]*|\d{1,3}(?:st|nd|rd|th))\s+){0,3}(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Blvd|Boulevard|Lane|"
            r"Ln|Way|Cres|Crescent|Ct|Court|Pl|Place|Terrace|Parkway|Pkwy|Hwy|Highway|Sq|Square)\b\.?(?:\s+[NSEW]\b)?")
-_ADDRESS = re.compile(rf"(?:(?P<name>(?:(?!(?:AM|PM|A\.M|P\.M)\b)[A-Z][\w'&.-]*\s+){{0,2}}(?!(?:AM|PM)\b)[A-Z][\w'&.-]*),\s+)?"
+_ADDRESS = re.compile(rf"(?:(?P<name>(?<![\w.])(?:(?!(?:AM|PM|A\.M|P\.M)\b)[A-Z][\w'&.-]*\s+){{0,2}}(?!(?:AM|PM)\b)[A-Z][\w'&.-]*),\s+)?"
                       rf"(?P<street>{_STREET})")
 
 
