@@ -7,9 +7,12 @@ model), and over mail written here."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
+from appointment_mail import message, with_bookings
 from chat_helpers import demo_home_at
 from chat_helpers import last_turn as talk
 from steward.app import App
@@ -38,6 +41,35 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
 def thirteenth(app_in_own_home: Callable[[str, str], App]) -> App:
     """Claire's home in Leeds."""
     return demo_home_at(app_in_own_home, "Europe/London", "2027-10-20T07:50:00+01:00", "thirteenth")
+
+
+@pytest.fixture(scope="module")
+def evenings_out(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    """A home in Dublin with tickets for a show (two seats side by side) and a birthday table, in mail written here."""
+    sent = datetime(2027, 2, 20, 18, 0, tzinfo=ZoneInfo("Europe/Dublin"))
+    return with_bookings(app_in_own_home("Europe/Dublin", "2027-03-01T08:00:00+00:00"), tmp_path_factory.mktemp("mail"), {
+        "show": message("t1@curtaincall.example", ("CurtainCall Tickets", "orders@curtaincall.example"),
+                        "Your tickets: Midnight Ferry", "Order CC-55120 is confirmed!\n\nMIDNIGHT FERRY: A New Musical\n"
+                        "The Harbour Playhouse, 12 Quay Street, Galway\nFriday, March 12, 2027 at 7:45 PM\n"
+                        "Doors open 7:00 PM\n\nStalls, Row D, Seats 14-15\n2 x €42.00\n\nYour e-tickets are attached.\n",
+                        sent),
+        "table": message("r1@dinebook.example", ("DineBook", "noreply@dinebook.example"),
+                         "Reservation confirmed: The Salt House", "You're all set, Aisling!\n\nThe Salt House\n"
+                         "4 Dock Road, Galway\nSat, Mar 13 at 8:15 PM\nParty of 4\nSpecial occasion: Birthday\n",
+                         sent),
+    })
+
+
+def test_a_shows_tickets_are_asked_as_the_show_or_the_theatre_with_their_seats(evenings_out: App) -> None:
+    assert "12 Mar" in talk(evenings_out, "when's the show on?")[1]
+    assert "19:45" in talk(evenings_out, "what time is the theatre?")[1]
+    _, seats = talk(evenings_out, "what seats have we got for the show?")
+    assert "row D, seats 14-15" in seats, seats
+
+
+def test_a_bookings_details_asked_in_a_few_words_show_it_whole(evenings_out: App) -> None:
+    handled_by, reply = talk(evenings_out, "birthday dinner booking deets pls")
+    assert handled_by == "reader" and "13 Mar" in reply and "20:15" in reply and "Salt House" in reply, reply
 
 
 # -- how a question asks, and how a mail says ------------------------------------------------------------

@@ -6,9 +6,12 @@ Asked of the two sample homes (the demo's and the second mailbox), no model."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from mail_files import eml
 from steward.app import App
 from steward.demo import build_demo_home
 from steward.reader.frame import SlotValue
@@ -310,3 +313,19 @@ def test_a_slip_in_a_name_keeps_finding_it() -> None:
     for question in ("did Ramsni email me", "any mail from ramsn"):
         low, raw, _ = name_tokens(question)
         assert find_names(low, raw, lists, load_words().known).named, question
+
+
+def test_mail_shown_in_place_of_an_answer_is_dated_on_the_persons_clock(
+        cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a note sent at half past nine in the evening in New York is stored on the next day's UTC clock
+    monkeypatch.setenv("STEWARD_TIMEZONE", "America/New_York")
+    mail = tmp_path / "mail"
+    eml(mail, "r1", "ruth.okoye@example.net", "Saturday plans", "Hey! Are we still on for the farmers market "
+        "on Saturday? Let me know.", "2027-03-09T21:30:00-05:00", "Ruth Okoye")
+    for n in range(3):  # enough other mail that the person's address is plainly theirs
+        eml(mail, f"x{n}", "hello@readmore.example", f"New arrivals {n}", "New titles are in.",
+            f"2027-02-2{n}T10:00:00-05:00", "ReadMore Books")
+    now = "2027-03-10T08:00:00-05:00"
+    assert cli("--now", now, "mail", "import", str(mail)).code == 0
+    reply = cli("--now", now, "--json", "chat", "--session", "r", "how much do I owe Ruth?").json()["reply"]
+    assert "Tue 9 Mar 2027 Ruth Okoye" in reply and "10 Mar" not in reply, reply

@@ -150,8 +150,10 @@ def mail_instead(what: str, senders: Sequence[SlotValue], mailbox: Mailbox, cloc
     """Mail of the kind asked about that Steward read nothing from: say so and show it, never "none"."""
     hits = [h for s in senders[:3] for a in s.addresses for h in mailbox.from_sender(a, limit=3, clock=clock).hits]
     hits.sort(key=lambda h: h.message.received_at, reverse=True)
-    lines = [f"- {h.message.received_at.date():%a} {h.message.received_at.day} {h.message.received_at:%b %Y} "
-             f"{h.message.sender_name}: \u201c{h.message.subject}\u201d" for h in hits[:3]]
+    # the day each came on the person's own clock (a mail at 9pm in New York is stored on the next day's UTC)
+    days = [clock.local(h.message.received_at) for h in hits[:3]]
+    lines = [f"- {day:%a} {day.day} {day:%b %Y} {h.message.sender_name}: \u201c{h.message.subject}\u201d"
+             for day, h in zip(days, hits[:3], strict=True)]
     who = ", ".join(s.value for s in senders[:3])
     return Answer("\n".join([f"I can't tell {what} from your mail: I read nothing I could use from {who}. "
                              "Their latest mail:", *lines]), {"messages": [h.id for h in hits[:3]]})
@@ -304,8 +306,12 @@ def kind_said(text: str, kind: str, rw: ReaderWords) -> str:
     have = name_words(text)
     for p in sorted(rw.provider_kinds.get(kind, ()), key=len, reverse=True):
         if p and any(have[i:i + len(p)] == p for i in range(len(have))):
-            return " ".join(p)
+            # a kind said with its article ("the show") is said with the answer's own
+            return " ".join(p[1:] if len(p) > 1 and p[0] in _ARTICLES else p)
     return kind
+
+
+_ARTICLES = frozenset(("the", "a", "an", "that", "our", "my", "any"))
 
 
 def _name_held(values: Sequence[SlotValue], pool: frozenset[str], rw: ReaderWords) -> bool:

@@ -811,16 +811,22 @@ def _references(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock)
     return Answer("\n".join([f"References for {what}:", *lines]), {"appointments": lines})
 
 
-# a seat as tickets write it: "Coach 7, Seat 45", "Wagen 7, Platz 45", "Seat 12A", a berth ("Coach B2, Berth 34"), and a
-# seat for each leg of a ticket ("Seat 22A / 7C")
-_SEAT = re.compile(r"\b(?:(?:coach|car|carriage|wagen)\s+(?P<car>[A-Z]?\d{1,3}|[A-Z])\s*[,/;]?\s*)?(?P<what>seats?|sitzplatz|platz|"
-                   r"berths?)\s*(?:no\.?\s*)?:?\s*(?P<seat>\d{1,3}[A-K]?)\b(?P<more>(?:\s*(?:/|,|&|and)\s*\d{1,3}[A-K]?\b)*)",
+# a seat as tickets write it: "Coach 7, Seat 45", "Wagen 7, Platz 45", "Seat 12A", a berth ("Coach B2, Berth 34"), a
+# seat for each leg of a ticket ("Seat 22A / 7C"), and a theatre's row of seats side by side ("Row K, Seats 101-102")
+_SEAT = re.compile(r"\b(?:(?P<carword>coach|car|carriage|wagen|row)\s+(?P<car>[A-Z]?\d{1,3}|[A-Z]{1,2})\s*[,/;]?\s*)?"
+                   r"(?P<what>seats?|sitzplatz|platz|berths?)\s*(?:no\.?\s*)?:?\s*(?P<seat>\d{1,3}[A-K]?)\b"
+                   r"(?P<more>(?:\s*(?:/|,|&|and)\s*\d{1,3}[A-K]?\b)*)(?:\s*[-\u2013]\s*(?P<last>\d{1,3})\b)?",
                    re.I)
 # a berth as Indian Railways' reservation slip gives each passenger's ("CNF/S4/21/UPPER": confirmed, coach S4, berth 21)
 _BERTH = re.compile(r"\b(?:CNF|RAC|RLWL|PQWL|GNWL|WL)\s*/\s*(?P<car>[A-Z]{1,2}\d{1,2})\s*/\s*(?P<berth>\d{1,3})"
                     r"(?:\s*/\s*(?P<where>side\s+lower|side\s+upper|lower|middle|upper|LB|MB|UB|SL|SU))?\b", re.I)
 # a journey's number in a sentence ("XY 124", "AB2238"): a seat in a sentence naming another journey is that one's
 _JOURNEY = re.compile(r"\b(?:[A-Z]{2,3}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
+
+
+def _car_word(m: re.Match[str]) -> str:
+    """What a seat's row or coach is called in an answer: a theatre's row, else a train's coach."""
+    return "row" if (m["carword"] or "").casefold() == "row" else "coach"
 
 
 def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: str = "") -> str:
@@ -847,13 +853,16 @@ def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: 
             seats = [m["seat"], *re.findall(r"\d{1,3}[A-K]?", m["more"] or "")]
             if leg[1] > 1 and not current:
                 if len(seats) == 1:
-                    blocks.append((block, (f"coach {m['car']}, " if m["car"] else "") + f"seat {seats[0]}"))
+                    blocks.append((block, (f"{_car_word(m)} {m['car']}, " if m["car"] else "") + f"seat {seats[0]}"))
                 if len(seats) != leg[1]:
                     continue  # seats for legs that are not the ones read: whose is whose it does not say
                 seats = [seats[leg[0]]]
             berth = m["what"].casefold().startswith("berth")
-            said = (f"coach {m['car']}, " if m["car"] else "") + ", ".join(
-                f"{'berth' if berth else 'seat'} {one}" for one in seats)
+            car = f"{_car_word(m)} {m['car']}, " if m["car"] else ""
+            if m["last"] and len(seats) == 1:
+                said = f"{car}seats {seats[0]}-{m['last']}"  # a run of seats side by side, as the ticket gives it
+            else:
+                said = car + ", ".join(f"{'berth' if berth else 'seat'} {one}" for one in seats)
             if said not in found:
                 found.append(said)
         for m in _BERTH.finditer(sentence):
