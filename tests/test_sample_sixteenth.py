@@ -43,12 +43,14 @@ def test_the_mailbox_holds_what_was_written() -> None:
 
 BILLS = xfail([
     ("Harbourview Bank", "612.48", "USD", "2027-03-15", ""),
-    ("Caribbean Light & Power", "16482.75", "JMD", "2027-02-24", "amounts in Jamaican dollars ('J$', 'JMD', '$ ... JMD') are not yet read as owed"),
-    ("Pelican Bay Co-operative Credit Union", "23450.00", "JMD", "2027-02-26", "amounts in Jamaican dollars ('J$', 'JMD', '$ ... JMD') are not yet read as owed"),
-    ("Harbourview Bank", "47316.20", "JMD", "2027-03-08", "amounts in Jamaican dollars ('J$', 'JMD', '$ ... JMD') are not yet read as owed"),
-    ("Blue Marlin General Insurance", "86400.00", "JMD", "2027-03-05", "amounts in Jamaican dollars ('J$', 'JMD', '$ ... JMD') are not yet read as owed"),
-    ("Island Vehicle Inspection Depot", "4200.00", "JMD", "2027-03-12",
-     "'$4,200.00 JMD' is read as US dollars and '12/03/2027' month first"),
+    ("Caribbean Light & Power", "16482.75", "JMD", "2027-02-12", ""),  # overdue since then; cut off on the 24th
+    ("Pelican Bay Co-operative Credit Union", "23450.00", "JMD", "2027-02-26", ""),
+    ("Harbourview Bank", "47316.20", "JMD", "2027-03-08", ""),
+    ("Blue Marlin General Insurance", "86400.00", "JMD", "2027-03-05", ""),
+    ("Island Vehicle Inspection Depot", "4200.00", "JMD", "2027-03-12", ""),  # '$4,200.00 JMD', '12/03/2027'
+    ("Islandnet Fibre", "8999.90", "JMD", "2027-02-28", ""),
+    ("Cedar Grove Preparatory School", "32750.00", "JMD", "2027-02-26", ""),
+    ("Island Cargo Express", "16800.00", "JMD", "2027-03-03", ""),
 ])
 
 
@@ -99,3 +101,10 @@ def test_the_lures_are_filed_as_phishing(sample_home: Path, capsys: pytest.Captu
 def test_the_home_imports_every_message_and_keeps_no_body(sample_home: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     SIXTEENTH.imported_without_bodies(sample_home, capsys, 53, b"reconnection fee")
+
+
+def test_the_other_card_after_one_card_is_her_other_card_never_the_same_card_by_its_alerts(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, other = SAMPLE.replies(sample_home, capsys, "how much is owed on my USD Mastercard?", "nah, the other card")
+    assert "612.48" in first
+    assert "47,316.20" in other and "Alerts" not in other

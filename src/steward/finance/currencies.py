@@ -7,7 +7,10 @@
 - `MARKS`: each local symbol that names one currency only, as the people of a country that uses it
   write it ("Ksh" in Kenya, "₦" in Nigeria, "RM" in Malaysia, "zł" in Poland). Symbols several
   currencies share ("$", "kr", "£", "Rs") and single letters ("R", "K", "L", "ر") are left out: they say too
-  little alone, and `steward.finance.money` reads the common ones with the sender's usual currency.
+  little alone, and `steward.finance.money` reads the common ones with the sender's usual currency;
+- `DOLLARS`: the codes of the currencies CLDR names a dollar ("JMD", the Jamaican Dollar; "TTD", "NAD"), each
+  of which a bare "$" may be where it is the country's money, and each of which a letter or two before "$" may
+  name by its code's first letters ("J$", "TT$", "BZ$").
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ def cldr_table() -> dict[str, Any]:
     """What currencies_cldr.py holds, from babel's CLDR data."""
     import babel
     from babel import Locale, localedata
-    from babel.numbers import get_currency_symbol, get_territory_currencies
+    from babel.numbers import get_currency_name, get_currency_symbol, get_territory_currencies
 
     def current(territory: str) -> list[str]:
         try:
@@ -49,7 +52,9 @@ def cldr_table() -> dict[str, Any]:
             and s.isprintable()}
     shared = {s.casefold() for s, c in marks.items() if len(c) > 1}
     kept = {s: c for s, c in kept.items() if s.casefold() not in shared}
-    return {"BABEL": babel.__version__, "CODES": sorted(codes), "MARKS": dict(sorted(kept.items()))}
+    dollars = sorted(c for c in codes if get_currency_name(c, locale="en").endswith(" Dollar"))
+    return {"BABEL": babel.__version__, "CODES": sorted(codes), "MARKS": dict(sorted(kept.items())),
+            "DOLLARS": dollars}
 
 
 def cldr_module(table: dict[str, Any]) -> str:
@@ -59,7 +64,8 @@ def cldr_module(table: dict[str, Any]) -> str:
              'equal to babel\'s. Do not edit."""', "",
              f"BABEL = {table['BABEL']!r}",
              f"CODES = frozenset({table['CODES']!r})",
-             f"MARKS = {table['MARKS']!r}", ""]
+             f"MARKS = {table['MARKS']!r}",
+             f"DOLLARS = frozenset({table['DOLLARS']!r})", ""]
     return "\n".join(lines)
 
 

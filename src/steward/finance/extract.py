@@ -207,13 +207,32 @@ def _penalty(lowered: str, vocab: FinanceVocab, m: MoneyAt) -> bool:
 _BARE_DAY_LABELS = frozenset(("by", "before"))
 
 
-# a day the thing paid for lapses or renews ("Your policy expires on 1 May", "runs out on", "renews on"): the day to
-# pay by only when the text says no day to pay ("Please pay by 28/04" before it lapses wins)
-_LAPSE_LABELS = frozenset(("expires on", "expire on", "expiring on", "expiry date", "runs out on", "renews on"))
+# a day the thing paid for lapses or renews ("Your policy expires on 1 May", "runs out on", "renews on"), or the day a
+# supply is cut off ("Disconnection Date"): the day to pay by only when the text says no day to pay ("Please pay by
+# 28/04" before it lapses wins)
+_LAPSE_LABELS = frozenset(("expires on", "expire on", "expiring on", "expiry date", "runs out on", "renews on",
+                           "disconnection date", "date of disconnection"))
 
 
 def _due_date(lowered: str, vocab: FinanceVocab, dates: list[DateAt], received: datetime) -> tuple[DateAt, bool] | None:
     """The due date, and whether a label of a day to pay stands before it."""
+    found = _labelled_day(lowered, vocab, dates, received)
+    if found is None or not found[1]:
+        # the card a bill is charged to, said between the label and the day ("will be charged automatically to your
+        # Visa ending 1234 on 28/02"), is left out
+        around = _labelled_day(paid_with_left_out(lowered), vocab, dates, received)
+        if around is not None and around[1]:
+            return around
+    if found is not None:
+        return found
+    later = {d.day: d for d in dates if d.day >= received.date()}
+    if len(later) == 1:  # the only day after the message was sent: what else could be due then
+        return next(iter(later.values())), False
+    return None
+
+
+def _labelled_day(lowered: str, vocab: FinanceVocab, dates: list[DateAt],
+                  received: datetime) -> tuple[DateAt, bool] | None:
     hits = vocab.label_hits(lowered, ("due_date",))
     by_label: dict[str, list[DateAt]] = {"pay": [], "lapse": [], "bare": []}
     for d in dates:
@@ -223,10 +242,9 @@ def _due_date(lowered: str, vocab: FinanceVocab, dates: list[DateAt], received: 
             by_label["lapse" if said in _LAPSE_LABELS else "bare" if said in _BARE_DAY_LABELS else "pay"].append(d)
     for kind in ("pay", "lapse", "bare"):
         if by_label[kind]:
+            # a notice of a day missed names the day to pay by now ("the amount below, due on 12/02, has not been
+            # paid ... Please pay on or before 24 February"): the first day to pay not yet past when the mail came
             return by_label[kind][0], kind != "bare"
-    later = {d.day: d for d in dates if d.day >= received.date()}
-    if len(later) == 1:  # the only day after the message was sent: what else could be due then
-        return next(iter(later.values())), False
     return None
 
 

@@ -25,13 +25,15 @@ from price_parser import Price
 from steward.clock import Clock
 from steward.dates import DateOptions, resolve
 from steward.finance.currencies_cldr import CODES, MARKS
+from steward.finance.currencies_cldr import DOLLARS as CLDR_DOLLARS
 
 _CODES = ("USD", "EUR", "GBP", "INR", "CAD", "AUD", "SGD", "CHF", "JPY", "SEK", "NOK", "DKK", "AED", "NZD",
           "HKD", "ZAR", "PLN", "CZK", "MXN", "BRL", "CNY")
 _ALIASES = {"US$": "USD", "U.S.$": "USD", "C$": "CAD", "CA$": "CAD", "A$": "AUD", "AU$": "AUD", "S$": "SGD",
             "NZ$": "NZD", "HK$": "HKD", "RS": "INR", "RS.": "INR", "INR.": "INR", "₹": "INR", "€": "EUR",
             "£": "GBP", "¥": "JPY", "₨": "INR", "R$": "BRL"}
-DOLLARS = frozenset({"USD", "CAD", "AUD", "SGD", "NZD", "HKD", "MXN"})
+# every currency CLDR names a dollar, and Mexico's peso, written "$" at home
+DOLLARS = CLDR_DOLLARS | {"MXN"}
 KRONER = frozenset({"SEK", "NOK", "DKK"})
 
 _CUR = (r"(?:US\$|U\.S\.\$|CA?\$|AU?\$|S\$|NZ\$|HK\$|R\$|Rs\.?|INR\.?|" + "|".join(_CODES)
@@ -56,6 +58,16 @@ _OTHER = "|".join([f"(?i:{re.escape(m)}s?)" if len(m) >= 3 and m[-1].isalpha() e
 _MONEY_ELSEWHERE = re.compile(
     rf"(?<![\w$€£₹])(?P<pre>{_OTHER})\.?\s?(?P<n1>{_SHAPED})(?![\w]|[./-]\d)"
     rf"|(?<![\w.,])(?P<n2>{_SHAPED})\s?(?P<post>{_OTHER})(?![\w])")
+# a dollar named by a letter or two before "$" that no table lists ("J$" in Jamaica, "TT$" in Trinidad, "BZ$" in
+# Belize): the dollar whose ISO code begins with those letters (`prefixed_dollar`)
+_PREFIXED = re.compile(rf"(?<![\w$€£₹])(?P<pre>[A-Z]{{1,3}})\$\s?(?P<n1>{_NUM})(?![\w])")
+# an ISO code written beside an amount with a shared symbol ("$4,200.00 JMD", "JMD $4,200.00", "¥500 CNY"): the
+# code decides which of the symbol's currencies it is (only a code of a currency written with that symbol, so that
+# a word in capitals is no code: "$5 ALL IN")
+_CODE_AFTER = re.compile(r"[ \u00a0]?(?P<code>[A-Z]{3})(?![\w$])")
+_CODE_BEFORE = re.compile(r"(?<![\w$])(?P<code>[A-Z]{3})[ \u00a0]?$")
+_SHARED_SYMBOLS = {"$": DOLLARS | {"ARS", "CLP", "COP", "DOP", "UYU"}, "¥": frozenset(("JPY", "CNY")),
+                   "KR": KRONER | {"ISK"}}
 _BARE = re.compile(rf"\s*(?::|is|of|-|=)?\s*(?P<n>{_NUM})(?![\w%])")
 
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -111,7 +123,8 @@ class DateAt(Written):
     day: date
 
 
-_DOLLAR_CODE = re.compile(r"(?<![\w$])(AUD|NZD|CAD|SGD|HKD|MXN|USD)(?!\w)|(?<![\w$])(A|AU|NZ|C|CA|S|HK|US)\$")
+_DOLLAR_CODE = re.compile(rf"(?<![\w$])({'|'.join(sorted(DOLLARS))})(?!\w)|(?<![\w$])(A|AU|NZ|C|CA|S|HK|US)\$"
+                          r"|(?<![\w$])([A-Z]{1,3})\$(?=\s?\d)")
 _DOLLAR_PREFIX = {"A": "AUD", "AU": "AUD", "NZ": "NZD", "C": "CAD", "CA": "CAD", "S": "SGD", "HK": "HKD",
                   "US": "USD"}
 # a dollar named in words ("All amounts are in U.S. dollars", "billed in Canadian dollars")
@@ -161,8 +174,9 @@ def parse_amount(text: str) -> Decimal | None:
 
 def local_dollar(text: str, sender: str = "", home_country: str = "") -> str:
     """The dollar a bare "$" means in a mail from a sender with no usual currency (see the module)."""
-    named = {m.group(1).upper() if m.group(1) else _DOLLAR_PREFIX[m.group(2).upper()]
-             for m in _DOLLAR_CODE.finditer(text)}
+    home = country_currency(home_country) if home_country else ""
+    named = {m.group(1).upper() if m.group(1) else _DOLLAR_PREFIX[m.group(2).upper()] if m.group(2)
+             else prefixed_dollar(m.group(3), home) for m in _DOLLAR_CODE.finditer(text)} - {""}
     named |= {_DOLLAR_NAMED.get(" ".join(m.group(1).lower().split()), "USD") for m in _DOLLAR_WORDS.finditer(text)}
     if len(named) == 1:
         return named.pop()
@@ -172,6 +186,16 @@ def local_dollar(text: str, sender: str = "", home_country: str = "") -> str:
         if found in DOLLARS:
             return found
     return "USD"
+
+
+def prefixed_dollar(letters: str, home: str = "") -> str:
+    """The dollar a letter or two written before "$" names ("J" -> "JMD", "TT" -> "TTD"): the one dollar whose
+    ISO code begins with them, else the person's own `home` dollar when its code does ("B$" in the Bahamas); ""
+    when they name none or several."""
+    named = [code for code in DOLLARS if code.startswith(letters.upper())]
+    if len(named) == 1:
+        return named[0]
+    return home if home in named else ""
 
 
 @lru_cache(maxsize=256)
@@ -252,13 +276,29 @@ def find_money(text: str, usual: str = "", dollar: str = "USD",
         amount = parse_amount(number)
         if amount is None:
             continue
-        out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, currency_of(mark, usual, dollar)))
+        start, end, currency = m.start(), m.end(), currency_of(mark, usual, dollar)
+        codes = _SHARED_SYMBOLS.get(mark.upper())
+        if codes:
+            after = _CODE_AFTER.match(text, end)
+            before = _CODE_BEFORE.search(text, max(0, start - 4), start) if m.group("pre") else None
+            for code, at in ((after, "after"), (before, "before")):
+                if code is not None and code.group("code") in codes:
+                    currency = code.group("code")
+                    start, end = (start, code.end()) if at == "after" else (code.start(), end)
+                    break
+        out.append(MoneyAt(start, end, text[start:end], amount, currency))
     for m in _MONEY_ELSEWHERE.finditer(text):
         amount = parse_amount(m.group("n1") or m.group("n2"))
         if amount is None or any(o.start < m.end() and m.start() < o.end for o in out):
             continue
         out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, currency_of(m.group("pre") or m.group("post"),
                                                                                usual, dollar)))
+    for m in _PREFIXED.finditer(text):
+        amount = parse_amount(m.group("n1"))
+        currency = prefixed_dollar(m.group("pre"), dollar)
+        if not currency or amount is None or any(o.start < m.end() and m.start() < o.end for o in out):
+            continue
+        out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, currency))
     if letter is not None and letter[0] in text:
         for m in _letter_money(letter[0]).finditer(text):
             amount = parse_amount(m.group("n"))

@@ -386,7 +386,11 @@ def one_shown(view: Mapping[str, Any] | None,
     shown = [v for v in accounts if last4 and v.value == last4 and v.issuer == issuer]
     if len(shown) != 1:
         return None
-    return shown[0], tuple(v for v in accounts if v.value != last4)
+    others = [v for v in accounts if v.value != last4]
+    # one card seen twice, by its issuer and by that issuer's alerts ("Harbor Bank" and "Harbor Bank Alerts", the
+    # same last four digits): the issuer's own
+    return shown[0], tuple(v for v in others if not any(
+        o.value == v.value and o.issuer != v.issuer and v.issuer.startswith(o.issuer + " ") for o in others))
 
 
 def pointed_frame(p: Pointed, before: Frame | None, lists: SlotLists, text: str) -> Frame | None:
