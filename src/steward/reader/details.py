@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # the people a booking is with, by their role ("who's the tutor?", "the consultant's name?")
 _ROLES = (r"teachers?|tutors?|instructors?|coach|coaches|therapists?|physiotherapists?|physios?|doctors?|dr|gp|"
@@ -399,6 +400,7 @@ _PHONE_AT = re.compile(_PHONE)
 _LEAST_DIGITS, _MOST_DIGITS = 7, 15
 
 
+@lru_cache(maxsize=256)  # a turn's text is asked of by several parts of its read
 def asked_detail(text: str) -> str:
     """The kind of detail a question asks of a booking or a bill ("terminal", "phone", "late_fee" ...), or ""."""
     if _SPENT.search(text):

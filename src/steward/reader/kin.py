@@ -132,14 +132,13 @@ def family_named(low: Sequence[str], raw: Sequence[str], named: Sequence[Named],
     from steward.reader.lists import PERSON
     from steward.reader.match import who_could_be
 
-    things = {w for group in rw.thing_words.values() for w in group} | {w for p in rw.event_nouns for w in p}
-    kinds = rw.generic | {w for phrases in rw.provider_kinds.values() for p in phrases for w in p}
     for at in range(len(low)):
         n = match_at(low, at, rw.family_senders)
         if not n:
             continue
         after = low[at + n] if at + n < len(low) else ""
-        if after in things or after in kinds:
+        if after in {w for group in rw.thing_words.values() for w in group} | {w for p in rw.event_nouns for w in p} \
+                or after in rw.generic | {w for phrases in rw.provider_kinds.values() for p in phrases for w in p}:
             continue
         said = " ".join(raw[at:at + n])
         covered = [x for x in named if set(x.said.casefold().split()) <= set(w.casefold() for w in raw[at:at + n])]

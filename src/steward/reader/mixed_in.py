@@ -47,13 +47,13 @@ def in_english(text: str, rw: ReaderWords) -> str:
     """`text` with the words of `rw.mixed_in` said in English (or left out), and "me" before a family word said
     "my" as Irish and northern English speak it ("did me brother ring?"), white space tidied; the text as it
     was when it holds none, or nothing besides them."""
-    kin = tuple(" ".join(p) for phrases in rw.kin.values() for p in phrases if p)
+    kin = rw.kin_said
     if kin:
         text = _me_before_kin(kin).sub(lambda m: "My " if m.group(0)[0] == "M" else "my ", text)
     table = rw.mixed_in
     if not table:
         return text
-    whole, joined = _patterns(tuple(table))
+    whole, joined = _patterns(rw.mixed_in_said)
 
     def english(m: re.Match[str]) -> str:
         found = m.group(0)

@@ -14,7 +14,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
-from functools import lru_cache
 from typing import Any
 
 from steward.clock import Clock
@@ -60,14 +59,25 @@ _SAYS_MAIL = _MAIL_NOUNS | frozenset(("email", "e-mail", "emailed", "e-mailed", 
                                       "written", "write", "sent", "send", "inbox"))
 
 
-@lru_cache(maxsize=256)
+# each phrase list's index, by the list's identity: a list is a reader's word table, read on every turn, and a
+# tuple's hash (what a cache keyed on the list itself computes) walks every phrase of it on every call
+_INDEXES: dict[int, tuple[tuple[Phrase, ...], dict[str, tuple[Phrase, ...]]]] = {}
+
+
 def _by_first(phrases: tuple[Phrase, ...]) -> dict[str, tuple[Phrase, ...]]:
     """The phrases indexed by their first word (longest first), built once per phrase list."""
+    kept = _INDEXES.get(id(phrases))
+    if kept is not None and kept[0] is phrases:  # the list itself is kept with it, so its id is never another's
+        return kept[1]
     out: dict[str, list[Phrase]] = {}
     for p in phrases:
         if p:
             out.setdefault(p[0], []).append(p)
-    return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in out.items()}
+    index = {k: tuple(sorted(v, key=len, reverse=True)) for k, v in out.items()}
+    if len(_INDEXES) >= 1024:  # lists made on the fly, not a reader's tables
+        _INDEXES.clear()
+    _INDEXES[id(phrases)] = (phrases, index)
+    return index
 
 
 def _hits(norms: Sequence[str], phrases: tuple[Phrase, ...]) -> list[tuple[int, int]]:
@@ -75,8 +85,13 @@ def _hits(norms: Sequence[str], phrases: tuple[Phrase, ...]) -> list[tuple[int, 
     index = _by_first(phrases)
     out: list[tuple[int, int]] = []
     i = 0
-    while i < len(norms):
-        n = next((len(p) for p in index.get(norms[i], ()) if tuple(norms[i:i + len(p)]) == p), 0)
+    count = len(norms)
+    while i < count:
+        n = 0
+        for p in index.get(norms[i], ()):
+            if len(p) == 1 or tuple(norms[i:i + len(p)]) == p:
+                n = len(p)
+                break
         if n:
             out.append((i, n))
             i += n
@@ -891,7 +906,7 @@ def says_a_kept_list(norms: Sequence[str], rw: ReaderWords, *, to_do_is_ours: bo
 
 def _cue_words(rw: ReaderWords) -> frozenset[str]:
     """Every single word that points to a domain."""
-    return frozenset(w for phrases in rw.domains.values() for p in phrases for w in p)
+    return rw.cue_words
 
 
 def known_words(vocab: Vocab, rw: ReaderWords) -> frozenset[str]:
@@ -1773,9 +1788,7 @@ _STATES = frozenset(("unread", "read", "starred", "flagged", "archived", "opened
 def _bare(low: Sequence[str], used: frozenset[int], rw: ReaderWords) -> bool:
     """Whether the question says nothing but a domain's words, asks, flags and everyday words ("check my
     inbox", "upcoming events", "my work schedule"): no name, no kind, no topic of its own."""
-    plain = rw.common | _cue_words(rw) | {w for table in (rw.asks, rw.flags) for phrases in table.values()
-                                          for p in phrases for w in p}
-    plain |= {w for p in (*rw.show_opening, *rw.request_openers) for w in p}
+    plain = rw.plain_words
     rest = [t for i, t in enumerate(low) if i not in used]
     return bool(rest) and all(t in plain for t in rest)
 
@@ -1783,7 +1796,7 @@ def _bare(low: Sequence[str], used: frozenset[int], rw: ReaderWords) -> bool:
 def _a_kind_booked(low: Sequence[str], rw: ReaderWords) -> bool:
     """Whether a few words say a kind of booking and a word of bookings and nothing else of their own ("vet
     appointment", "the ferry booking details"): asked for as a request is."""
-    kinds = {i for at, n in _hits(list(low), tuple(p for ps in rw.provider_kinds.values() for p in ps))
+    kinds = {i for at, n in _hits(list(low), rw.provider_kind_phrases)
              for i in range(at, at + n)}
     booked = {i for at, n in _hits(list(low), rw.domains.get("appointments", ())) for i in range(at, at + n)}
     return bool(kinds) and bool(booked - kinds) and _bare(low, frozenset(kinds), rw)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +99,35 @@ class ReaderWords:
     mixed_in: dict[str, str] = field(default_factory=dict)
     # the names a city gives an everyday thing of its own ("the Metrolink": a tram), by what it is, `answerers/mail.py`
     local_names: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
+
+    @cached_property
+    def kin_said(self) -> tuple[str, ...]:
+        """Each family word as it is said ("big sister"), read once (`mixed_in.py` reads "me" before one as "my")."""
+        return tuple(" ".join(p) for phrases in self.kin.values() for p in phrases if p)
+
+    @cached_property
+    def mixed_in_said(self) -> tuple[str, ...]:
+        """The words of another language `mixed_in` holds, as a tuple read once (`mixed_in.py`)."""
+        return tuple(self.mixed_in)
+
+    @cached_property
+    def cue_words(self) -> frozenset[str]:
+        """Every single word that points to a domain."""
+        return frozenset(w for phrases in self.domains.values() for p in phrases for w in p)
+
+    @cached_property
+    def plain_words(self) -> frozenset[str]:
+        """The words a question says that name nothing of its own: everyday words, a domain's words, asks, flags
+        and the words that open a request ("check my inbox", "upcoming events")."""
+        out = set(self.common) | self.cue_words
+        out.update(w for table in (self.asks, self.flags) for phrases in table.values() for p in phrases for w in p)
+        out.update(w for p in (*self.show_opening, *self.request_openers) for w in p)
+        return frozenset(out)
+
+    @cached_property
+    def provider_kind_phrases(self) -> tuple[Phrase, ...]:
+        """The phrases of every kind of provider, in one list ("vet", "eye test" ...)."""
+        return tuple(p for ps in self.provider_kinds.values() for p in ps)
 
     @property
     def known(self) -> frozenset[str]:

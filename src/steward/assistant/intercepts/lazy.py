@@ -161,10 +161,14 @@ def event_gate() -> WordGate:
     lists += [forms[k] for k in ("onward", "since", "becomes", "once", "not_on", "off_calendar")]
     lists += [said["series"][k] for k in ("onward", "since", "after", "until", "end", "ends_on", "pause")]
     manage = load_manage_words()
+    from functools import lru_cache
+
     from steward.vocab.slips import near_verb
 
     verbs = tuple(str(v).lower() for v in said.get("spelled_verbs") or ())
-    return WordGate(firsts=EVENT_WORDS, marks=("→", "->", "=>"), misspelt=lambda w: near_verb(w, verbs),
+    # each turn's first words are weighed against every verb: a word's answer, once found, is kept
+    misspelt = lru_cache(maxsize=4096)(lambda w: near_verb(w, verbs))
+    return WordGate(firsts=EVENT_WORDS, marks=("→", "->", "=>"), misspelt=misspelt,
                     phrases=[*(p for raw in lists for p in _phrases(raw)), *manage.verbs["move"], ("is", "at"),
                              ("one", "after"), ("next", "one"), ("following", "one"),
                              *manage.verbs["cancel"]])

@@ -39,8 +39,10 @@ def mail_naming(box: Mailbox, clock: Clock, start: datetime, end: datetime, read
     from, its provider): their mail, and their providers' mail, have been answered already: `- Sun 6 Dec Sender: “subject” — “the sentence”`."""
     since = datetime.combine((clock.now() - LOOK_BACK).date(), time.min, clock.zone)
     out: list[str] = []
+    ids = {i for i, _ in read}
+    whose = {who for _, who in read}
     for m in box.previews_since(since, READ_AT_MOST):
-        if m.category in _NOT_BOOKINGS or any(m.id == i or m.sender_name == who for i, who in read):
+        if m.category in _NOT_BOOKINGS or m.id in ids or m.sender_name in whose:
             continue
         sentence = next((said for when, said in _days_named(m, clock) if start <= when < end), None)
         if sentence is not None:
