@@ -268,8 +268,9 @@ def _kinds_in(text: str, rw: ReaderWords) -> list[str]:
     from steward.reader.lists import name_words
 
     have = name_words(text)
-    return [kind for kind, phrases in rw.provider_kinds.items()
-            if any(p and any(have[i:i + len(p)] == p for i in range(len(have))) for p in phrases)]
+    starts = rw.provider_kinds_by_first
+    found = {kind for i, w in enumerate(have) for kind, p in starts.get(w, ()) if have[i:i + len(p)] == p}
+    return [kind for kind in rw.provider_kinds if kind in found]
 
 
 def _pool(text: str, rw: ReaderWords) -> frozenset[str]:

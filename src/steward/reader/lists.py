@@ -23,6 +23,7 @@ from steward.store import slots as repo
 from steward.vocab import words
 
 
+@lru_cache(maxsize=8192)  # the same names and titles are read on every question about them
 def name_words(text: str) -> tuple[str, ...]:
     """Words of a name: hyphens split, possessives dropped, accents folded ("José" is named "jose" too)."""
     out: list[str] = []
@@ -62,8 +63,26 @@ KindTable = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
 
 def kind_of(text: str, kinds: dict[str, tuple[tuple[str, ...], ...]]) -> str:
     """The first kind whose words appear in `text` (a provider's name and title), else ""."""
-    # asked of every sender and booking on some turns, with the same few texts each time: remembered
-    return _kind_of(text, tuple(kinds.items()))
+    # asked of every sender and booking on some turns, with the same few texts each time: remembered, per table
+    # of kinds by its identity (the table is kept with its answers, so its id is never another's): a table is
+    # the reader's words, and a tuple of it would be hashed whole on every call
+    kept = _KIND_TABLES.get(id(kinds))
+    if kept is None or kept[0] is not kinds:
+        if len(_KIND_TABLES) >= 64:  # tables made on the fly (a doctor's specialties), not the reader's own
+            _KIND_TABLES.clear()
+        table = tuple(kinds.items())
+        kept = _KIND_TABLES[id(kinds)] = (kinds, table, _kind_starts(table), {})
+    _, table, starts, answers = kept
+    found = answers.get(text)
+    if found is None:
+        if len(answers) >= 4096:
+            answers.clear()
+        found = answers[text] = _kind_of(text, table, starts)
+    return found
+
+
+KindStarts = dict[str, tuple[tuple[tuple[str, ...], int], ...]]
+_KIND_TABLES: dict[int, tuple[dict[str, tuple[tuple[str, ...], ...]], KindTable, KindStarts, dict[str, str]]] = {}
 
 
 def specialty_of(kind: str, mail: str, rw: ReaderWords) -> str:
@@ -72,19 +91,16 @@ def specialty_of(kind: str, mail: str, rw: ReaderWords) -> str:
     answered by that kind's visits alone; "" when its mail says none, or it is of another kind."""
     if kind not in ("", "doctor") or not mail or not rw.specialties:
         return ""
-    return kind_of(mail, {k: rw.provider_kinds[k] for k in rw.specialties if k in rw.provider_kinds})
+    return kind_of(mail, rw.specialty_kinds)
 
 
-@lru_cache(maxsize=4096)
-def _kind_of(text: str, table: KindTable) -> str:
+def _kind_of(text: str, table: KindTable, starts: KindStarts) -> str:
     have = name_words(text)
-    starts = _kind_starts(table)
     found = [order for i, w in enumerate(have) for p, order in starts.get(w, ()) if have[i:i + len(p)] == p]
     return table[min(found)][0] if found else ""
 
 
-@lru_cache(maxsize=16)
-def _kind_starts(table: KindTable) -> dict[str, tuple[tuple[tuple[str, ...], int], ...]]:
+def _kind_starts(table: KindTable) -> KindStarts:
     """Each kind's phrases by their first word, with the kind's place in the table (the first kind wins)."""
     out: dict[str, list[tuple[tuple[str, ...], int]]] = {}
     for order, (_, phrases) in enumerate(table):

@@ -129,6 +129,21 @@ class ReaderWords:
         """The phrases of every kind of provider, in one list ("vet", "eye test" ...)."""
         return tuple(p for ps in self.provider_kinds.values() for p in ps)
 
+    @cached_property
+    def provider_kinds_by_first(self) -> dict[str, tuple[tuple[str, Phrase], ...]]:
+        """Each kind of provider's phrases by their first word, as (kind, phrase)."""
+        out: dict[str, list[tuple[str, Phrase]]] = {}
+        for kind, phrases in self.provider_kinds.items():
+            for p in phrases:
+                if p:
+                    out.setdefault(p[0], []).append((kind, p))
+        return {first: tuple(v) for first, v in out.items()}
+
+    @cached_property
+    def specialty_kinds(self) -> dict[str, tuple[Phrase, ...]]:
+        """The kinds a doctor's visit may be of (`specialties`), each with its phrases."""
+        return {k: self.provider_kinds[k] for k in self.specialties if k in self.provider_kinds}
+
     @property
     def known(self) -> frozenset[str]:
         """Every single word the reader knows as a word of its own (never a name)."""

@@ -93,6 +93,31 @@ def _phrases(items: Iterable[str]) -> Phrases:
     return Phrases(sorted(out, key=lambda p: (-len(p), p)))
 
 
+# A plain tuple of phrases `match_at` is given (a grammar's word table, asked at every word of every turn), each
+# grouped by first word once, in its own order, by its identity (kept here with it, so its id is never another's);
+# None for a tuple with an empty phrase, which ends the search where it stands
+_GROUPED: dict[int, tuple[tuple[Phrase, ...], dict[str, tuple[Phrase, ...]] | None]] = {}
+_GROUPED_FROM = 8  # a shorter tuple is read whole as fast
+
+
+def _grouped(phrases: tuple[Phrase, ...]) -> dict[str, tuple[Phrase, ...]] | None:
+    kept = _GROUPED.get(id(phrases))
+    if kept is not None and kept[0] is phrases:
+        return kept[1]
+    groups: dict[str, list[Phrase]] | None = {}
+    for phrase in phrases:
+        if not phrase:
+            groups = None
+            break
+        assert groups is not None
+        groups.setdefault(phrase[0], []).append(phrase)
+    out = None if groups is None else {first: tuple(group) for first, group in groups.items()}
+    if len(_GROUPED) >= 4096:  # tuples made on the fly, not a grammar's tables
+        _GROUPED.clear()
+    _GROUPED[id(phrases)] = (phrases, out)
+    return out
+
+
 def match_at(norms: Sequence[str], i: int, phrases: Iterable[Phrase]) -> int:
     """Length of the longest phrase starting at norms[i] (0 when none does)."""
     if type(phrases) is Phrases and i >= 0:
@@ -105,6 +130,16 @@ def match_at(norms: Sequence[str], i: int, phrases: Iterable[Phrase]) -> int:
             if n == 1 or tuple(norms[i:i + n]) == phrase:
                 return n
         return 0
+    if type(phrases) is tuple and i >= 0 and len(phrases) >= _GROUPED_FROM:
+        groups = _grouped(phrases)
+        if groups is not None:
+            # only the phrases that start with the word can match there, met in the tuple's own order
+            if i >= len(norms):
+                return 0
+            for phrase in groups.get(norms[i], ()):
+                if tuple(norms[i:i + len(phrase)]) == phrase:
+                    return len(phrase)
+            return 0
     for phrase in phrases:  # sorted longest first
         n = len(phrase)
         if tuple(norms[i:i + n]) == phrase:

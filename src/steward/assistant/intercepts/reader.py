@@ -53,6 +53,7 @@ from steward.vocab.language import is_action_request, is_question
 
 if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
+    from steward.records.assistant import StoredTurn
     from steward.search.mailbox import Mailbox
 
 NAME = "reader"
@@ -212,6 +213,8 @@ class ReaderAnswers:
         self._views: OrderedDict[str, Mapping[str, Any] | None] = OrderedDict()
         # whether each session's last answer asked which thing was meant (a dry run records no turns to say so)
         self._asked: OrderedDict[str, bool] = OrderedDict()
+        # the last turns before the turn being read (its id, its session, those turns)
+        self._recent_of: tuple[str, str, list[StoredTurn]] | None = None
 
     def forget(self, session: str) -> None:
         """Let the conversation's next question be read with what its last turn recorded (a write answered
@@ -516,15 +519,24 @@ class ReaderAnswers:
         frame = self._read.get(turn.id)
         return None if frame is None else frame.to_json()
 
+    def _recent(self, turn: Turn, n: int) -> list[StoredTurn]:
+        """The conversation's last `n` turns (at most 4) before `turn`, read from the store once for the turn: its
+        reading asks several times, and each read turn's trace is decoded whole."""
+        kept = self._recent_of
+        if kept is None or kept[0] != turn.id or kept[1] != turn.session:
+            from steward.store import assistant as turns
+
+            assert self._db is not None
+            kept = self._recent_of = (turn.id, turn.session, turns.recent_turns(self._db(), turn.session, 4))
+        return kept[2][-n:]
+
     def _before(self, turn: Turn) -> tuple[Frame | None, bool]:
         """The conversation's last frame: kept here, else read back from its last turns in the store; and
         whether a reminder was set or changed since it."""
         kept_id, kept = self._last.get(turn.session, ("", None))
         if self._db is None:
             return kept, False
-        from steward.store import assistant as turns
-
-        recent = turns.recent_turns(self._db(), turn.session, 4)
+        recent = self._recent(turn, 4)
         if not recent:
             return kept, False  # a conversation that records no turns (a dry run)
         lists = self._reader().lists()
@@ -552,9 +564,7 @@ class ReaderAnswers:
         """Whether the conversation's last turn (a thanks said since aside) was one Steward could not answer."""
         if self._db is None:
             return False
-        from steward.store import assistant as turns
-
-        past = turns.recent_turns(self._db(), turn.session, 3)
+        past = self._recent(turn, 3)
         while past and past[-1].handled_by == "small_talk":
             past = past[:-1]
         return bool(past) and past[-1].handled_by in _REFUSED_TURNS
@@ -565,9 +575,7 @@ class ReaderAnswers:
         a booking settles on that booking); None when it answered."""
         past = []
         if self._db is not None:
-            from steward.store import assistant as turns
-
-            past = turns.recent_turns(self._db(), turn.session, 3)
+            past = self._recent(turn, 3)
             while past and past[-1].handled_by == "small_talk":
                 past = past[:-1]
         if not past:
@@ -587,9 +595,7 @@ class ReaderAnswers:
         """The view of the conversation's last answer (what it listed), from the store's last turn, or
         kept here for a conversation that records no turns (a dry run)."""
         if self._db is not None:
-            from steward.store import assistant as turns
-
-            past = turns.recent_turns(self._db(), turn.session, 3)
+            past = self._recent(turn, 3)
             while len(past) > 1 and past[-1].handled_by in _SHOW_NOTHING and not past[-1].trace.get("writes"):
                 past = past[:-1]  # "thanks" said between: the list before it still stands
             if past:

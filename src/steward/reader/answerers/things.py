@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
 from steward.clock import Clock
@@ -97,11 +98,16 @@ def text_words(texts: Iterable[str]) -> frozenset[str]:
     """The stemmed words of some texts ("Parent-teacher interview" -> parent, teacher, interview, parentteacher), and the
     initials of their runs of capitalised words, marked ("Parent-Teacher Meeting" -> "~ptm"): what an event is
     called for short."""
-    out = {stem(w) for t in texts for w in _WORD.findall(t.casefold())}
+    return frozenset().union(*(_words_of(t) for t in texts))
+
+
+@lru_cache(maxsize=4096)  # the same records' texts are read on every question about them
+def _words_of(text: str) -> frozenset[str]:
+    """`text_words` of one text."""
+    out = {stem(w) for w in _WORD.findall(text.casefold())}
     # a word written with a hyphen is said without one too ("pick-up": pickup, "check-in": checkin)
-    out |= {stem(w.replace("-", "")) for t in texts for w in _HYPHENED.findall(t.casefold())}
-    for t in texts:
-        out |= _initials(t)
+    out |= {stem(w.replace("-", "")) for w in _HYPHENED.findall(text.casefold())}
+    out |= _initials(text)
     return frozenset(out)
 
 
