@@ -399,7 +399,7 @@ class AppointmentsService:
         rows = repo.list_items(self.conn, self.clock.zone, starting_after=now, limit=limit)
         # a series whose first time has gone is still ahead, at its next time ("your weekly piano lesson")
         went = [r.item for r in repo.list_items(self.conn, self.clock.zone, ("proposed", "created"),
-                                                starting_before=now) if r.item.rule]
+                                                starting_before=now, repeating=True) if r.item.rule]
         later = [t for item in went for t in _times_of(item, now, now + timedelta(days=62))[:1]]
         return tuple(sorted([r.item for r in rows] + later, key=lambda i: (i.start or now, i.id or 0)))[:limit]
 
@@ -416,8 +416,8 @@ class AppointmentsService:
         statuses = ("proposed", "created", "quarantined")
         rows = repo.list_items(self.conn, self.clock.zone, statuses, starting_after=start, starting_before=end)
         once = [r.item for r in rows if not r.item.rule]
-        series = [r.item for r in repo.list_items(self.conn, self.clock.zone, statuses, starting_before=end)
-                  if r.item.rule]
+        series = [r.item for r in repo.list_items(self.conn, self.clock.zone, statuses, starting_before=end,
+                                                  repeating=True) if r.item.rule]
         times = [t for item in series for t in _times_of(item, start, end)]
         return tuple(sorted(once + times, key=lambda i: (i.start or end, i.provider)))
 

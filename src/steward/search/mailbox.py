@@ -9,7 +9,7 @@ pinned one.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -63,11 +63,12 @@ class Mailbox:
         found = repo.most_addressed(self._db())
         return found[0] if found is not None and found[1] * 3 >= found[2] else None
 
-    def previews_since(self, since: datetime, limit: int) -> list[Preview]:
-        """The newest `limit` messages received since a moment, newest first: sender, subject, preview, category."""
+    def previews_since(self, since: datetime, limit: int, leaving_out: Collection[str] = ()) -> list[Preview]:
+        """The newest `limit` messages received since a moment, newest first: sender, subject, preview, category;
+        of those, none of the categories `leaving_out`."""
         from steward.store import messages as repo
 
-        return repo.previews_since(self._db(), since, limit)
+        return repo.previews_since(self._db(), since, limit, leaving_out)
 
     def stored(self, message_ids: Sequence[int]) -> dict[int, Message]:
         """What the store keeps of some messages (sender, subject, snippet, dates: never a body), by id."""

@@ -121,8 +121,9 @@ def get_item(conn: sqlite3.Connection, item_id: int, zone: Any) -> StoredItem | 
 
 def list_items(conn: sqlite3.Connection, zone: Any, statuses: tuple[str, ...] | None = None,
                starting_after: datetime | None = None, starting_before: datetime | None = None,
-               limit: int = 200) -> list[StoredItem]:
-    """Stored items by start, optionally of some statuses and starting in a span."""
+               limit: int = 200, repeating: bool = False) -> list[StoredItem]:
+    """Stored items by start, optionally of some statuses and starting in a span; `repeating`: of those, only the
+    ones with a rule (a series), the others never read out of their rows."""
     sql = "SELECT * FROM appointment_items WHERE 1=1"
     args: list[Any] = []
     if statuses:
@@ -134,7 +135,10 @@ def list_items(conn: sqlite3.Connection, zone: Any, statuses: tuple[str, ...] | 
     if starting_before is not None:
         sql += " AND start_utc < ?"
         args.append(utc_text(starting_before))
-    rows = conn.execute(sql + " ORDER BY start_utc, id LIMIT ?", [*args, limit]).fetchall()
+    sql += " ORDER BY start_utc, id LIMIT ?"
+    if repeating:
+        sql = f"SELECT * FROM ({sql}) WHERE rule IS NOT NULL AND rule <> '' ORDER BY start_utc, id"
+    rows = conn.execute(sql, [*args, limit]).fetchall()
     return [_stored(r, zone) for r in rows]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
@@ -621,13 +621,20 @@ class Preview(NamedTuple):
     category: str
 
 
-def previews_since(conn: sqlite3.Connection, since: datetime, limit: int) -> list[Preview]:
+def previews_since(conn: sqlite3.Connection, since: datetime, limit: int, leaving_out: Collection[str] = ()
+                   ) -> list[Preview]:
     """The newest `limit` messages received at or after `since`, newest first, as previews (one tuple per row:
-    nothing else of the row is decoded)."""
+    nothing else of the row is decoded); of those, none of the categories `leaving_out` (never read out of
+    their rows)."""
     parse = datetime.fromisoformat
-    return [Preview(r[0], r[1], r[2], r[3], r[4] or "", parse(r[5]), r[6] or "") for r in conn.execute(
-        "SELECT id, sender, sender_name, subject, snippet, received_at, category FROM messages"
-        " WHERE received_at >= ? ORDER BY received_at DESC, id DESC LIMIT ?", (utc_text(since), limit))]
+    sql = ("SELECT id, sender, sender_name, subject, snippet, received_at, category FROM messages"
+           " WHERE received_at >= ? ORDER BY received_at DESC, id DESC LIMIT ?")
+    args: list[object] = [utc_text(since), limit]
+    if leaving_out:
+        sql = (f"SELECT * FROM ({sql}) WHERE category IS NULL OR category NOT IN ({', '.join('?' * len(leaving_out))})"
+               " ORDER BY received_at DESC, id DESC")
+        args += sorted(leaving_out)
+    return [Preview(r[0], r[1], r[2], r[3], r[4] or "", parse(r[5]), r[6] or "") for r in conn.execute(sql, args)]
 
 
 def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters, *,

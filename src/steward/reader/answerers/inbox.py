@@ -19,7 +19,7 @@ from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.frame import READ_ASKS, Frame
 from steward.reader.rolling import rolling_back
-from steward.vocab import Token, Vocab, is_word, match_at, tokenize
+from steward.vocab import Phrase, Token, Vocab, is_word, match_at, tokenize
 
 if TYPE_CHECKING:
     from steward.dates import DateOptions, Resolution
@@ -42,8 +42,15 @@ def _date_spans(when: Resolution | None) -> list[tuple[int, int]]:
     return list(when.parts) or [when.span]
 
 
-def build_query(text: str, vocab: Vocab, when: Resolution | None, clock: Clock) -> str:
-    """The mail query a plain-language inbox question asks (pure, given the date it names)."""
+def filler_phrases(vocab: Vocab) -> tuple[Phrase, ...]:
+    """The words an inbox question says that are no term of its query ("how many", "emails"), longest first."""
+    return tuple(sorted(set(vocab.analysis_fillers + vocab.mail_words), key=lambda p: (-len(p), p)))
+
+
+def build_query(text: str, vocab: Vocab, when: Resolution | None, clock: Clock,
+                fillers: tuple[Phrase, ...] | None = None) -> str:
+    """The mail query a plain-language inbox question asks (pure, given the date it names); `fillers` are
+    `filler_phrases(vocab)`, when the caller keeps them."""
     tokens = [t for t in tokenize(text) if is_word(t)]
     spans = _date_spans(when)
     before = [t.norm for t in tokens if spans and t.end <= spans[0][0]][-1:]
@@ -54,8 +61,7 @@ def build_query(text: str, vocab: Vocab, when: Resolution | None, clock: Clock) 
     terms: list[str] = []
     i = 0
     norms = [t.norm for t in tokens]
-    fillers = vocab.analysis_fillers + vocab.mail_words
-    fillers = tuple(sorted(set(fillers), key=lambda p: (-len(p), p)))
+    fillers = filler_phrases(vocab) if fillers is None else fillers
     stops = {p[0] for p in vocab.sender_stops}
     while i < len(tokens):
         if norms[i] in _KINDS_OF_MAIL:
@@ -160,6 +166,7 @@ def render(analysis: Analysis, clock: Clock) -> str:
 
 def inbox_answerer(mailbox: Callable[[], Mailbox], vocab: Vocab, date_options: DateOptions | None = None) -> Answerer:
     """The inbox answerer: every match of the question's mail query, grouped by sender."""
+    fillers = filler_phrases(vocab)
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         from steward import dates
@@ -167,7 +174,7 @@ def inbox_answerer(mailbox: Callable[[], Mailbox], vocab: Vocab, date_options: D
         if frame.wants != "senders" or "suspicious" in frame.flags:
             return None
         when = dates.find(frame.text, clock, prefer="past", options=date_options)
-        analysis = mailbox().analyze(build_query(frame.text, vocab, when, clock), clock=clock)
+        analysis = mailbox().analyze(build_query(frame.text, vocab, when, clock, fillers), clock=clock)
         reply = render(analysis, clock)
         data: dict[str, Any] = analysis.to_json()
         if analysis.total:

@@ -41,7 +41,7 @@ def mail_naming(box: Mailbox, clock: Clock, start: datetime, end: datetime, read
     out: list[str] = []
     ids = {i for i, _ in read}
     whose = {who for _, who in read}
-    for m in box.previews_since(since, READ_AT_MOST):
+    for m in box.previews_since(since, READ_AT_MOST, leaving_out=_NOT_BOOKINGS):
         if m.category in _NOT_BOOKINGS or m.id in ids or m.sender_name in whose:
             continue
         sentence = next((said for when, said in _days_named(m, clock) if start <= when < end), None)
