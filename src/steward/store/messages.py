@@ -390,6 +390,11 @@ def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, 
         span = date_span(conn, filters)
         recent = recent_floor(conn) if span is not None else None
         table = _RECENT_FTS if span is not None and recent is not None and span[0] >= recent else _FTS
+        if span is not None and where and span[1] - span[0] < FEW_IDS:
+            # dates that admit few ids (a month of a mailbox of 100,000): every match among them is read and
+            # sorted, for less than finding out first whether the matches are many, which merges a prefix's
+            # matches once more (`from:kaveri* from:bank* this month`: 1.3 against 2.7 ms at 110,000)
+            return False, _narrowing(conn, span), table, None
         row = conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC"
                            " LIMIT 1 OFFSET ?", (match, 2 * limit)).fetchone()
         if row is None or not where:
@@ -439,6 +444,12 @@ def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, 
 # where collecting every match that passes is not (`order subject:receipt category:receipt` at 1M:
 # 116,000 matches, 161 ms collected, 6 ms walked).
 RANK_WALK = 4 * RANK_WINDOW
+
+
+# Dates that admit fewer ids than this are searched among those ids alone, their matches read and sorted, with no
+# look first at how many matches there are: at most this many rows are sorted, and a walk of the date index
+# would read as many.
+FEW_IDS = RANK_WALK
 
 
 # Newest first, a filter few matches pass reads every message whose id is among at most this many
