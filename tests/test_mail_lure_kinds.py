@@ -192,6 +192,27 @@ def test_a_charitys_thanks_for_a_donation_is_not_marked() -> None:
     assert _category(raw) != "phishing_suspect"
 
 
+def test_a_draw_won_that_asks_a_fee_to_claim_it_is_marked_even_from_the_draws_own_domain() -> None:
+    raw = _mail("Sunbelt Grand Lotto <prizes@sunbeltgrandlotto.example>", "Winner notification",
+                "Good news! Your email address has won US$250,000 in our yearly draw. Send your full name and "
+                "a release fee of US$180 to our payout desk to collect it.")
+    assert _category(raw) == "phishing_suspect"
+    assert "asks a payment or bank details to release money it says is waiting" in _why(raw)
+
+
+def test_a_raffle_that_tells_its_winner_to_collect_the_prize_in_person_is_not_marked() -> None:
+    raw = _mail("Hillside Church <office@hillsidechurch.example>", "Raffle results",
+                "The raffle was drawn on Sunday and you have won the hamper. Collect your prize at the office.")
+    assert _category(raw) != "phishing_suspect"
+
+
+def test_a_shipping_notice_that_asks_for_a_tax_number_and_a_handling_fee_is_not_marked() -> None:
+    raw = _mail("Harbour Freight Depot <clearance@harbourfreightdepot.example>", "Arrival notice",
+                "Your drum has arrived and was assessed. Duty: 9,800.00. Handling fee: 1,500.00. Bring your TRN and "
+                "a photo ID to collect it.")
+    assert _category(raw) != "phishing_suspect"
+
+
 # -- a department's abbreviated name from elsewhere, and a loss "if ignored" ---------------------------------------
 
 def test_held_mail_to_be_removed_if_ignored_from_a_dept_elsewhere_is_marked() -> None:

@@ -407,7 +407,12 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     hidden = _invisible(f"{subject}\n{head}")
     if hidden or "\u00ad" in head:
         subject, head = _VISIBLE.sub("", subject), _VISIBLE.sub("", head)
-    signs = _said(f"{subject}\n{sender_name}\n{head}", vocab)
+    classes = _said_classes(f"{subject}\n{sender_name}\n{head}", vocab)
+    signs = [Sign(c.weight, c.says) for c in classes]
+    if {"prize", "money"} <= {c.name for c in classes}:
+        # a win or a gift that costs a fee or bank details to collect is the advance-fee lure: whoever pays out
+        # a real prize takes nothing from its winner first
+        signs.append(Sign(2, "it asks a payment or bank details to release money it says is waiting"))
     said = len(signs)
     if hidden:
         signs.append(Sign(1, "it hides invisible characters inside its words"))
