@@ -138,3 +138,33 @@ def test_an_organisation_is_named_as_its_mail_writes_the_name_its_domain_spells(
     # a domain that leaves out what the organisation is: the name as its mail writes it, up to its line's end
     signed = "Fair winds,\nSkipper Ruth\nHarbour Sailing School - Youth Section"
     assert organisation_named_by("youth@harbour-sailing.example", signed) == "Harbour Sailing School"
+
+
+def test_a_parish_bulletin_forwarded_by_family_gives_its_service_and_that_evenings_concert(
+        tmp_path: Path, cli: Any) -> None:
+    parish = ("St. Brigid's Parish Office", "office@stbrigidsgorey.example")
+    text = ("Our Harvest Thanksgiving Service is on Sunday, 7th March at 11:00 a.m., with tea in the hall after. "
+            "The Harvest Concert with the parish choir is that same evening at 7:30 p.m.\n\nFr. Declan")
+    body = _forward(parish, "Harvest Thanksgiving", text, "Aoife love, this is from your parish. Mam")
+    mam = ("Mary Byrne", "mary.byrne@homepost.example")
+    items = _scan(tmp_path, cli, {"a": message("mb-1@homepost.example", mam, "Fwd: Harvest Thanksgiving", body, SENT)})
+    # the service's Sunday, never the American holiday its name holds; the concert on the same day
+    assert _said(items) == [("St. Brigid's Parish Office", "2027-03-07T11:00:00+00:00", "proposed", "dry run"),
+                            ("St. Brigid's Parish Office", "2027-03-07T19:30:00+00:00", "proposed", "dry run")]
+
+
+def test_a_teachers_notice_that_welcomes_parents_is_the_event_she_tells_of(tmp_path: Path, cli: Any) -> None:
+    teacher = ("Orla Kinsella", "o.kinsella@glenagearyns.example")
+    body = ("Dear Parents,\n\nOur Sports Day is on Thursday, 11th March, starting at 10 a.m. on the back pitch. "
+            "Class 3 are in Green House, so a green top please. Parents are welcome to cheer!\n\nMs. Kinsella")
+    items = _scan(tmp_path, cli, {"a": message("ok-1@glenagearyns.example", teacher, "Sports Day", body, SENT)})
+    assert _said(items) == [("Orla Kinsella", "2027-03-11T10:00:00+00:00", "rejected", "invitation")]
+    # the next sentence's "in Green House" is no place of it
+    assert items[0]["location"] is None
+
+
+def test_a_question_asking_when_an_event_is_tells_no_time_of_it(tmp_path: Path, cli: Any) -> None:
+    mam = ("Mary Byrne", "mary.byrne@homepost.example")
+    body = ("Hello love, I'm on the early train Saturday, in by ten. What time is the dinner Saturday night? "
+            "I don't want to hold you up.\n\nMam")
+    assert _scan(tmp_path, cli, {"a": message("mb-2@homepost.example", mam, "saturday", body, SENT)}) == []

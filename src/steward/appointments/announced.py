@@ -62,6 +62,11 @@ _ASKING = re.compile(r"(?:can|could|shall)\s+(?:we|I)\b", re.I)
 # an hour right after an event's name: "dinner at 3", "the game is at 10am", "kick-off's at 9:30"
 _OWN_HOUR = re.compile(r"^\s*(?:['’]s\s+|\s*is\s+|\s*will\s+be\s+)?(?:at|@)\s+(\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\b\.?)?)",
                        re.I)
+# a time said of the day the sentence before gave ("the concert is that same evening at 5", "later that day at 3")
+_SAME_DAY = re.compile(r"\b(?:that\s+same|the\s+same|that|later\s+that)\s+(?:day|evening|afternoon|night|morning)\b",
+                       re.I)
+# a sentence's own end, after a word of the sentence (not a street's or a title's abbreviation: "St.", "Dr.")
+_ENDED = re.compile(r"[a-z]{3,}[.!?]\s*$")
 _LABELLED_PLACE = re.compile(r"(?im)^\s*(?:place|venue|location|address|where|ort|lugar|lieu)\s*:\s*([^\n]{3,100})$")
 
 
@@ -128,6 +133,9 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             found.setdefault(mine[1].start, Announced(mine[0], mine[1].text, sentence,
                                                       location=_place(body, sentence, mine[1].text)))
             continue
+        if event is not None and sentence.rstrip().endswith("?") and cues.asks_when is not None and \
+                cues.asks_when.search(sentence):
+            continue  # "what time is the dinner tomorrow night?": the writer asks its time, and says none
         if event is None or cues.not_bookings.search(sentence) or _writers_own(sentence, event, cues) or any(
                 words is not None and words.search(sentence) for words in (cues.deadlines, cues.happened)):
             continue  # the writer's own meeting ("I have a meeting at 4"), a day to act by, or news of one past
@@ -145,7 +153,16 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
                                                           location=_place(body, sentence, listed[-1].text),
                                                           listed=True))
             continue
-        day = dates.find(sentence, at, options=options)
+        day = _day_said(sentence, at, options)
+        here = day.text if day is not None else ""  # the words of the sentence that say it
+        joined: tuple[str, ...] = ()
+        if day is not None and not day.has_date and day.has_time and _SAME_DAY.search(sentence) and found:
+            # "the concert is that same evening at 5": the day of the event the sentence before told of, put
+            # together with the time this one says (each the mail's own words)
+            earlier = [(k, a) for k, a in found.items() if isinstance(k, datetime)]
+            on = dates.find(f"{earlier[-1][0]:%d %B %Y} {day.text}", at, options=options) if earlier else None
+            if on is not None and on.has_date and on.has_time:
+                day, joined = on, (earlier[-1][1].start, here)
         if (day is None or not day.has_time) and _ASKING.match(event.group(0)) and (
                 asked := _asked_then(said[n + 1:n + 2], at, cues, options)) is not None:
             # "Can we grab half an hour about the rota? Wednesday the 3rd, half two in my office?": the time asked
@@ -163,8 +180,8 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         if day is not None and not day.has_time and (after := dates.find(sentence[event.end():], at, options=options)):
             # "For Monday's visit: the workshop is from 3 PM to 6 PM on Mon, 19 Apr": the day and time said of it
             day = after if after.has_date and after.has_time else day
-        whole: tuple[str, ...] = ()  # the mail's own words a start is put together from
-        said_as = day.text if day is not None else ""
+        whole: tuple[str, ...] = joined  # the mail's own words a start is put together from
+        said_as = here
         if day is not None and day.has_date and not day.has_time and (
                 kick := _start_said(sentence[event.end():], at, cues, options)) is not None:
             # "the game's Saturday, kick-off 10": the day, and its start said after it
@@ -245,6 +262,20 @@ _MOVED = re.compile(r"\b(?:moved|moving|rescheduled|rescheduling|changed|postpon
 _CORRECTED = re.compile(r"^(?:['’]s|\s+is|\s+will\s+be)\s+(?:now\s+|actually\s+)?((?:at|on|from)\s+[^,;]+?),?\s+"
                         r"(?:and\s+)?not\s+(?:at\s+|on\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day)", re.I)
 _NOT = re.compile(r"\bnot\b", re.I)
+
+
+def _day_said(sentence: str, at: Clock, options: DateOptions | None) -> Resolution | None:
+    """The day and time a sentence says, a holiday's name inside an event's name set aside when the sentence
+    writes its date too ("our Harvest Thanksgiving Service is on Sunday, 28th February at 10": the Sunday, not
+    the American holiday)."""
+    from steward import dates
+
+    day = dates.find(sentence, at, options=options)
+    if day is None or not day.named:
+        return day
+    start, end = day.span
+    other = dates.find(f"{sentence[:start]}{' ' * (end - start)}{sentence[end:]}", at, options=options)
+    return other if other is not None and other.has_date else day
 
 
 def _events_said(body: str, cues: Cues, said: re.Pattern[str]) -> Iterator[tuple[str, re.Match[str], re.Match[str]]]:
@@ -443,10 +474,11 @@ def _place(body: str, sentence: str, when: str) -> str | None:
     Hauptstr. 4"), read on in its line past a street's abbreviation up to the house number."""
     at = body.find(sentence)
     line = body[at:at + len(sentence) + 80].split("\n")[0] if at >= 0 else sentence
-    after = line[line.find(when) + len(when):] if when in line else line
+    skip = line.find(when) + len(when) if when in line else 0
+    after = line[skip:]
     match = _AT_PLACE.search(after)
-    if match is None:
-        return None
+    if match is None or (skip + match.start(1) >= len(sentence) and _ENDED.search(sentence)):
+        return None  # past a sentence that ended ("... on the school field. Grade 4 is in Blue House")
     # a stop after a house number ends it, and so does one a new sentence follows ("Mylapore. You and Adi")
     place = re.split(r"(?<=\d)\.\s|\.\s+(?=[A-Z][a-z]*\s+[a-z])", after[match.start(1):])[0][:len(match.group(1))]
     if "," in place and re.match(r"\s+[a-z]", after[match.end(1):]):

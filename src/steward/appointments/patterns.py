@@ -70,6 +70,8 @@ class Cues:
     deadlines: re.Pattern[str] | None = None
     happened: re.Pattern[str] | None = None
     slots: re.Pattern[str] | None = None
+    # a question that asks when an event is ("what time is the dinner tomorrow?"): it tells no time of it
+    asks_when: re.Pattern[str] | None = None
     # a sender's name that is a club's, a school's or a team's: it tells its members of its own events
     organisations: re.Pattern[str] | None = None
     # classes or sessions that start again on a day ("lessons resume on ..."), and what such a class is
@@ -123,7 +125,7 @@ def load_cues(text: str | None = None) -> Cues:
                 check_in=optional("check_in"), businesses=optional("businesses"), policies=optional("policies"),
                 events=_phrases(events) if events else None, starts=optional("starts"), welcome=optional("welcome"),
                 event_words=tuple(str(w) for w in events), told=optional("told"), deadlines=optional("deadlines"),
-                happened=optional("happened"), slots=optional("slots"),
+                happened=optional("happened"), slots=optional("slots"), asks_when=optional("asks_when"),
                 organisations=optional("organisations"), resume=optional("resume"), lessons=optional("lessons"),
                 replaced=optional("replaced"))
 

@@ -596,7 +596,8 @@ class AppointmentsService:
                         snippet=" ".join(inner.text.split())[:600])
         found = patterns.find_candidates(first, self.cues, self.clock, self._options(first))
         found = found or patterns.find_in_card(first, inner.text, self.cues, self.clock, self._options(first))
-        organisation = patterns.sender_business(first, self.cues) or organisation_named_by(inner.sender, inner.text)
+        organisation = (patterns.sender_business(first, self.cues) or patterns.sender_organisation(first, self.cues)
+                        or organisation_named_by(inner.sender, inner.text))
         if not found and organisation is not None:
             # a club's or a school's news of an event, in no words of a booking ("the first game kicks off
             # at 10"), or of classes that start again: the organisation's, which the forward passes on
