@@ -115,6 +115,9 @@ def test_a_bookings_details_asked_in_a_few_words_show_it_whole(evenings_out: App
     ("who's collecting us from the station?", ""),
     ("what was the dollar purchase on my Mastercard?", "foreign"),
     ("any purchases abroad on the Visa?", "foreign"),
+    ("did the salon mention the deposit?", "deposit"),
+    ("am I getting my booking deposit back?", "deposit"),
+    ("has my direct deposit gone in?", ""),
 ])
 def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
     assert asked_detail(text) == kind
@@ -151,6 +154,8 @@ def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> Non
     ("Previous balance GBP 12.00\n14/03/2027  CAFE LUNA ROMA IT  EUR 18.50 @ 1.1702 = GBP 15.81\nOther purchases "
      "GBP 80.10", "foreign", "EUR 18.50 @ 1.1702"),
     ("Statement balance GBP 92.10\nMinimum payment GBP 5.00", "foreign", ""),
+    ("So sorry, the groomer is off sick and we must cancel Rex's trim. Your $25 deposit goes back to your card "
+     "within five days.", "deposit", "Your $25 deposit goes back"),
 ])
 def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str, said: str) -> None:
     found = detail_in(text, kind)

@@ -162,3 +162,10 @@ def test_a_time_said_of_a_journey_named_by_its_place_is_checked_against_its_own_
         fourth: App, text: str, verdict: str) -> None:
     handled_by, reply = ask(fourth, text)
     assert handled_by == "reader" and reply.startswith(verdict) and "SK 431" in reply and "10:40" in reply, reply
+
+
+def test_a_city_is_in_the_state_a_person_names_it_by() -> None:
+    from steward.reader.answerers.trips import same_place
+
+    assert same_place("Florida", "Fort Lauderdale") and same_place("FL", "Orlando")
+    assert not same_place("Georgia", "Fort Lauderdale") and not same_place("Florida", "Kingston")

@@ -74,6 +74,9 @@ BOOKINGS = xfail([
     ("SW 341", "2027-03-11T10:40:00-05:00", ""),
     ("SW 346", "2027-03-16T15:05:00-04:00", ""),  # the way home, after Florida moved to summer time
     ("The Coral Tide Hotel", "2027-03-11T15:00:00-05:00", ""),
+    # the harvest service and its concert that evening, from the church's bulletin her mother forwarded
+    ("Bethel Gardens Church of God", "2027-02-28T10:00:00-05:00", ""),
+    ("Bethel Gardens Church of God", "2027-02-28T17:00:00-05:00", ""),
 ])
 
 
@@ -88,7 +91,7 @@ LURES = xfail([
     ("fees@jm-customs-parcels.example", ""),
     ("refunds@clp-billing-refund.example", ""),
     ("track@parcel-redelivery-jm.example", ""),
-    ("winners@caribmega-lotto.example", "a lottery's win asked to be claimed with a fee is not yet marked"),
+    ("winners@caribmega-lotto.example", ""),
 ])
 
 
@@ -108,3 +111,23 @@ def test_the_other_card_after_one_card_is_her_other_card_never_the_same_card_by_
     first, other = SAMPLE.replies(sample_home, capsys, "how much is owed on my USD Mastercard?", "nah, the other card")
     assert "612.48" in first
     assert "47,316.20" in other and "Alerts" not in other
+
+
+def test_her_trip_asked_by_its_places(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hotel, home = SAMPLE.replies(sample_home, capsys, "what's the check-out time for the hotel in Florida?",
+                                 "what time does the flight land back in Kingston?")
+    # a state holds the town of her hotel; her own town is no shop's newsletters that bear its name
+    assert "Coral Tide" in hotel and "11:00" in hotel and "Nurses Forum" not in hotel, hotel
+    assert "SW 346" in home and "16:10" in home and "Kingston Mart" not in home, home
+
+
+def test_the_teachers_mail_about_sports_day_gives_its_day(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (said,) = SAMPLE.replies(sample_home, capsys, "did the school email anything about sports day?")
+    assert "Fri 26 Feb" in said, said
+
+
+def test_what_the_salon_said_of_the_deposit_of_the_visit_it_cancelled(sample_home: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    _, deposit = SAMPLE.replies(sample_home, capsys, "is my hair appointment on saturday still happening?",
+                                "and what about my deposit?")
+    assert "J$2,000 deposit will be refunded" in deposit, deposit

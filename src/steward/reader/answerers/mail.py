@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from steward.clock import Clock
@@ -127,7 +128,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             # "find the book club email": mail about a topic, whatever bill or booking a word of it names
             inside = frame.window is None or set(words(frame.window.said)) - _NOT_TOPIC <= set(words(topic))
             # ("has the vet got back to me about the cat?", "when did Jo say the party is?": what the newest says)
-            tell = bool(frame.flags & {"replies", "says"}) or frame.ask == "when"
+            # ("has the club written about the regatta?": an event's mail, and the day it gives)
+            tell = bool(frame.flags & {"replies", "says"}) or frame.ask == "when" or _names_an_event(topic)
             about = _about(topic, box, clock, tell=tell) if inside else None
             if about is None and inside and frame.window is None:
                 about = _by_what_it_is(topic, box, clock)  # "did the Metrolink people write?": the mail about trams
@@ -584,6 +586,19 @@ def _topic(text: str) -> str:
             if said:
                 return " ".join(said)
     return ""
+
+
+@lru_cache(maxsize=1)
+def _event_words() -> re.Pattern[str] | None:
+    from steward.appointments.patterns import load_cues
+
+    return load_cues().events
+
+
+def _names_an_event(topic: str) -> bool:
+    """Whether a topic names an event mail tells of ("sports day", "the harvest concert", "the PTA meeting")."""
+    events = _event_words()
+    return events is not None and events.search(topic) is not None
 
 
 def _about(topic: str, box: Mailbox, clock: Clock, *, tell: bool = False) -> Answer | None:

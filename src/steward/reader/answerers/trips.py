@@ -17,6 +17,7 @@ from steward.appointments.places import (
     airport_country,
     airport_names,
     airport_zone,
+    city_in_region,
     city_other_names,
     city_short_names,
     city_zone,
@@ -313,10 +314,11 @@ def origins(provider: str, title: str, excerpt: str, location: str) -> tuple[str
 
 
 def same_place(said: str, written: str) -> bool:
-    """Whether two names are of one place: the same words, or the one the first words of the other
-    ("Johannesburg" and "Johannesburg OR Tambo")."""
+    """Whether two names are of one place: the same words, the one the first words of the other
+    ("Johannesburg" and "Johannesburg OR Tambo"), or a city written in the region said ("Fort Lauderdale" of
+    "Florida")."""
     a, b = folded(said), folded(written)
-    return bool(a and b) and (a == b or a.startswith(b + " ") or b.startswith(a + " "))
+    return bool(a and b) and (a == b or a.startswith(b + " ") or b.startswith(a + " ") or city_in_region(written, said))
 
 
 def folded(name: str) -> str:
