@@ -205,8 +205,10 @@ FIFTEENTH_WRONG_AT_MOST = {"money": 2, "appointments": 1, "schedule": 3, "mail":
 # first run, before any tuning: 37 right, 19 wrong, 19 refused of 75 (appointments 14/3/0, brief 1/2/1, mail 4/3/2,
 # money 8/8/10, reminders 5/0/0, schedule 5/3/6); with Jamaican dollars, a disconnection notice, a balance asked in
 # full, a duty to clear and a plan charged to a card read as owed: 52 right, 10 wrong, 13 refused (money 20/3/3,
-# brief 3/0/1)
-SIXTEENTH_WRONG_AT_MOST = {"money": 3, "appointments": 3, "schedule": 3, "mail": 3, "brief": 0, "reminders": 0}
+# brief 3/0/1); since then: mail 0 (a lottery's win claimed for a fee marked a lure; mail about sports day gives its
+# day), appointments 0 (a cancelled visit's deposit, the hotel in a state, the flight back to home's town), schedule
+# 2 (a church's service on "Sunday week" and its concert that evening)
+SIXTEENTH_WRONG_AT_MOST = {"money": 3, "appointments": 0, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
