@@ -80,6 +80,16 @@ def test_a_clubs_event_whose_hours_the_next_sentence_gives_starts_at_their_first
     assert _said(items) == [("Liffey Rowing Club", "2027-03-06T10:00:00+00:00", "proposed", "dry run")]
 
 
+def test_a_coachs_next_game_said_by_its_kick_off_is_on_its_day_not_on_the_day_with_none(tmp_path: Path,
+                                                                                       cli: Any) -> None:
+    coach = ("Declan Foley", "declan.foley@kilmacudcelts.example")
+    body = ("Hi all,\n\nNo training this Saturday, the pitches are closed. Next up is Saturday 13th March, away to "
+            "Bray Wanderers, kick off 11.15 at Ballywaltrim. Bring boots and a drink.\n\nDeclan")
+    items = _scan(tmp_path, cli, {"a": message("df-1@kilmacudcelts.example", coach, "Fixtures in March", body,
+                                               SENT)})
+    assert _said(items) == [("Declan Foley", "2027-03-13T11:15:00+00:00", "rejected", "invitation")]
+
+
 def test_a_friends_party_in_her_own_words_is_her_invitation_never_a_booking(tmp_path: Path, cli: Any) -> None:
     friend = ("Niamh Doyle", "niamh.doyle@homepost.example")
     body = ("Hi Aoife,\n\nbig news, the house is finally ours, so we're having a housewarming on Saturday 13 March "

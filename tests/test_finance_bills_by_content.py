@@ -309,6 +309,25 @@ def test_an_instalment_notice_is_due_its_instalment_never_the_years_total(text: 
     assert got.amount is not None and got.amount.amount == Decimal(amount) and str(got.due_date) == due, got
 
 
+@pytest.mark.parametrize(("text", "amount"), [
+    # a pay-later plan's part, said by its number among equal parts of the order's sum
+    ("Just so you know, payment 2 of 3 on your Kowhai Outdoor order ($240.00) is $80.00 and we'll take it from "
+     "your card on 14 September 2027.", "80.00"),
+    ("Instalment 4/6 of your $600.00 sofa plan, $100.00, comes out on 14 September 2027.", "100.00"),
+])
+def test_one_part_of_a_sum_paid_in_equal_parts_is_owed_never_the_whole(text: str, amount: str) -> None:
+    got = read_bill(text, received=NZ_RECEIVED, institution=None, vocab=V, sender="hi@paylater.example",
+                    home_country="NZ")
+    assert got.amount is not None and got.amount.amount == Decimal(amount), got
+    assert str(got.due_date) == "2027-09-14", got
+
+
+def test_a_part_said_with_no_sum_it_divides_is_no_amount_guessed() -> None:
+    got = read_bill("Payment 2 of 3 for order 5521: $80.00 or $95.00 with express delivery, on 14 September 2027.",
+                    received=NZ_RECEIVED, institution=None, vocab=V, sender="hi@paylater.example", home_country="NZ")
+    assert got.amount is None, got
+
+
 def test_a_total_with_no_instalment_said_stays_the_total() -> None:
     got = read_bill("Total for 2027/2028: $640.00\nDue date: 30 September 2027", received=NZ_RECEIVED,
                     institution=None, vocab=V, sender="rates@district.govt.example", home_country="NZ")

@@ -64,3 +64,22 @@ def test_the_card_a_courier_left_is_a_delivery_notice_never_a_bank_card(sample_h
                                                                         capsys: pytest.CaptureFixture[str]) -> None:
     (card,) = replies(sample_home, capsys, "what's on the delivery card?")
     assert "Sorry we missed you" in card and "Yorkstone" not in card, card
+
+
+def test_what_a_club_and_a_coach_write_in_plain_words_is_on_the_days_they_name(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the Brownie leader gives Thursday's hours in the sentence after its day, the British way ("6 till half 7")
+    (thursday,) = replies(sample_home, capsys, "anything on thursday evening?")
+    assert "18:00" in thursday and "07:00" not in thursday, thursday
+    # the coach says the next game by its kick-off, after a Sunday with no game
+    (sunday,) = replies(sample_home, capsys, "have we got anything on Sunday the 7th?")
+    assert "10:30" in sunday, sunday
+    (no_game,) = replies(sample_home, capsys, "anything on this sunday?")
+    assert "10:30" not in no_game, no_game
+
+
+def test_the_surgery_is_the_gps_practice_and_where_it_is_is_its_address(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # British English calls a GP's practice "the surgery": asked where, it is the GP booking's place
+    (where,) = replies(sample_home, capsys, "where is the surgery?")
+    assert "2 Alma Road" in where and "offline" not in where, where

@@ -56,7 +56,7 @@ HALF_OF_DAY = re.compile(r"\b(?:[ap]\.?m\b\.?|0\d[:.h]\d|1[3-9][:.h]?\d|2[0-3][:
 # an evening meal, whose bare hour is the evening's ("dinner at 8"), and whose name is no time of it ("Sunday dinner")
 _EVENING_MEAL = frozenset(("dinner", "supper"))
 # a team's game said by its verb ("we play the Comets", "we're playing away", "kick-off 10")
-_PLAYING = re.compile(r"\b(?:play|playing|kick-?off|kicks\s+off)\b", re.I)
+_PLAYING = re.compile(r"\b(?:play|playing|kick[- ]?off|kicks\s+off)\b", re.I)
 # a meeting asked for in words ("can we meet", "could we grab", "shall we sit down")
 _ASKING = re.compile(r"(?:can|could|shall)\s+(?:we|I)\b", re.I)
 # an hour right after an event's name: "dinner at 3", "the game is at 10am", "kick-off's at 9:30"
@@ -183,7 +183,8 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         whole: tuple[str, ...] = joined  # the mail's own words a start is put together from
         said_as = here
         if day is not None and day.has_date and not day.has_time and (
-                kick := _start_said(sentence[event.end():], at, cues, options)) is not None:
+                kick := _start_said(sentence[event.start():], at, cues, options)) is not None:
+            # ("home to the Rovers, kick off 10.30": a game said by its kick-off is started by it)
             # "the game's Saturday, kick-off 10": the day, and its start said after it
             whole = (day.text, kick[1])
             day = dates.find(f"{day.text} {kick[0].text}", at, options=options) or day
@@ -240,7 +241,9 @@ def _hours_after(following: list[str], at: Clock, cues: Cues,
     assert cues.starts is not None
     for later in following:
         begins = cues.starts.search(later)
-        then = dates.find(later[begins.start():], at, options=options) if begins is not None else None
+        if begins is None or _names_a_day(later[:begins.start()], at, options):
+            continue  # "Next up is Sunday 7th November, kick off 10.30": the start of the day that sentence names
+        then = dates.find(later[begins.start():], at, options=options)
         if then is not None and then.has_time:
             yield later, then
     for later in following:
@@ -368,16 +371,29 @@ def _asked_then(following: list[str], at: Clock, cues: Cues,
     return None
 
 
+def a_teams_game(one: Announced) -> bool:
+    """Whether an event is a team's game said by its kick-off or by its playing ("kick off 10.30", "we play the
+    Comets"): a fixture its coach or club tells of, for the players' families to go to."""
+    return one.name == "game" and _PLAYING.search(one.excerpt) is not None
+
+
+def _names_a_day(text: str, at: Clock, options: DateOptions | None) -> bool:
+    """Whether a text names a day of its own."""
+    from steward import dates
+
+    return any(one.has_date for one in dates.find_all(text, at, options=options))
+
+
 def _start_said(after: str, at: Clock, cues: Cues, options: DateOptions | None) -> tuple[Resolution, str] | None:
-    """The hour a word of starting gives in a sentence's rest ("kick-off 10", "starts at 9:15"), a bare number
-    read as "at" it would be; with the hour as the mail writes it."""
+    """The hour a word of starting gives in a sentence's rest ("kick-off 10", "kick off 10.30", "starts at 9:15"), a
+    bare number read as "at" it would be; with the hour as the mail writes it."""
     from steward import dates
 
     begins = cues.starts.search(after) if cues.starts is not None else None
     if begins is None:
         return None
     rest = after[begins.end():]
-    bare = re.match(r"\s*:?\s*(\d{1,2})(?![\d:]|\.\d|\s*[ap]\.?m)", rest, re.I)
+    bare = re.match(r"\s*:?\s*(\d{1,2}(?:[.:][0-5]\d)?)(?![\d:]|\.\d|\s*[ap]\.?m)", rest, re.I)
     hour = dates.find(f"at {bare.group(1)}" if bare else rest, at, options=options)
     if hour is None or not hour.has_time or hour.has_date:
         return None

@@ -560,7 +560,12 @@ class AppointmentsService:
         barbecue on Sunday from 4, do come"), or tells of as one the person goes to unasked ("the workshop is
         on Monday from 3 PM", "the electrician is coming on Saturday at 9:40"): as told in their mail, never a
         booking, never written without the person's yes."""
-        from steward.appointments.announced import find_called_off, find_each_announced, find_moved
+        from steward.appointments.announced import (
+            a_teams_game,
+            find_called_off,
+            find_each_announced,
+            find_moved,
+        )
 
         welcome, told = self.cues.welcome, self.cues.told
         off = find_called_off(m, body, self.cues, self.clock, self._options(m))
@@ -576,8 +581,10 @@ class AppointmentsService:
         moved = said is not None
         each = (said,) if said is not None else tuple(
             one for one in find_each_announced(m, body, self.cues, self.clock, self._options(m))
-            # news of a party that asks no one to come is someone else's
-            if (welcome is not None and welcome.search(body)) or (told is not None and told.search(one.name)))
+            # news of a party that asks no one to come is someone else's; a team's game its coach tells of by its
+            # kick-off is the family's to go to
+            if (welcome is not None and welcome.search(body)) or (told is not None and told.search(one.name))
+            or a_teams_game(one))
         return [Candidate(provider=" ".join(m.sender_name.split()), start=one.start, excerpt=one.excerpt,
                           status="invitation", what="event", name=one.name, parts=one.parts,
                           location=one.location, moved_to=moved) for one in each]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import datetime
+from decimal import Decimal
 
 from steward.finance.model import Extraction, Institution, Money
 from steward.finance.money import (
@@ -261,6 +262,25 @@ def _instalment_of(lowered: str, money: list[MoneyAt], whole: MoneyAt | None) ->
     return None
 
 
+# one of a sum's equal parts, said by its number ("payment 3 of 4", "instalment 2/6")
+_PART_OF = re.compile(r"\b(?:payment|instal(?:l)?ment|repayment)\s+(?:no\.?\s*)?\d{1,2}\s*(?:of|/)\s*(\d{1,2})\b")
+
+
+def _part_of_a_whole(lowered: str, money: list[MoneyAt]) -> tuple[MoneyAt, int] | None:
+    """The part owed when a text says which of a sum's equal parts is due ("payment 3 of 4 for your order (£149.00)
+    is £37.25"): the amount that is the whole, said with it, split in that many parts; None when none is."""
+    said = _PART_OF.search(lowered)
+    if said is None or int(said.group(1)) < 2:
+        return None
+    parts = int(said.group(1))
+    for whole in money:
+        for m in money:
+            if m.currency == whole.currency and m.amount < whole.amount and \
+                    abs(m.amount * parts - whole.amount) <= Decimal("0.01") * parts:
+                return m, m.start
+    return None
+
+
 def _money(m: MoneyAt) -> Money:
     return Money(m.amount, m.currency, m.text)
 
@@ -287,7 +307,7 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
         paid = None
     if amount is None and balance is None and not payment_confirmation:
         # "Annual charge $1,800.00. This instalment: $450.00 payable by ...": the instalment is what is owed
-        amount = _instalment_of(lowered, money, None)
+        amount = _instalment_of(lowered, money, None) or _part_of_a_whole(lowered, money)
     if amount is None and balance is None and not payment_confirmation:
         distinct = {(m.amount, m.currency) for m in money} - penalties - {
             (minimum[0].amount, minimum[0].currency) if minimum else None}

@@ -488,7 +488,12 @@ def place_asked(text: str) -> str:
     if asked_detail(text) != "place":
         return ""
     m = _PLACE_ASKED.search(text)
+    if m is not None and _WHERE_THE.match(text) and m.group(0).casefold().startswith("the"):
+        return ""  # "where is the GP surgery?": where the place of that kind is (a GP's), no place picked among
     return m.group("noun").casefold() if m else ""
+
+
+_WHERE_THE = re.compile(r"\s*where(?:['’]s|\s+is|\s+are)?\s+the", re.I)
 
 
 def points_back(text: str) -> bool:
