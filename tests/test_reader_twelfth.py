@@ -123,3 +123,23 @@ def test_a_kind_of_entry_mistyped_asks_of_every_booking_as_spelled_right(sample_
     # "apointments" is "appointments" with a letter left out: any booking, never a thing of that name to pick from
     typed, spelled = replies(sample_home, capsys, "were any of my apointments moved?", "were any of my appointments moved?")
     assert typed == spelled and "could be" not in typed, typed
+
+
+def test_a_thing_said_as_the_cars_is_that_thing_never_a_booking_for_the_car(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # "the rego on the car": the vehicle licence, priced as options, never the garage's service
+    (rego,) = replies(sample_home, capsys, "what does the rego for my car cost to renew?")
+    assert "$119.72" in rego and "$62.51" in rego and "Mt Albert" not in rego, rego
+    # a booking of the car's kind, said so, is still the car's
+    (service,) = replies(sample_home, capsys, "any booking for the car?")
+    assert "$119.72" not in service, service
+
+
+def test_someone_named_by_their_role_at_a_club_is_the_sender_whose_address_is_there(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the coach signs with a first name only: "the netball coach" is the sender at the netball club's address
+    (coach,) = replies(sample_home, capsys, "anything from the netball coach this week?")
+    assert "Shannon" in coach, coach
+    # a role at a thing no sender's address is at is said plainly, never guessed
+    (rugby,) = replies(sample_home, capsys, "did the rugby coach email?")
+    assert "Shannon" not in rugby, rugby

@@ -413,6 +413,22 @@ def _kind_words(norms: Sequence[str], rw: ReaderWords) -> list[str]:
     return out
 
 
+_ON_THE = frozenset(("on", "for"))
+_OWNED_BY = frozenset(("the", "my", "our", "your"))
+
+
+def _of_a_thing(norms: list[str], known: frozenset[str]) -> list[str]:
+    """The words kinds are read from, with a kind's word masked where it says what a thing no word of Steward's
+    names is of ("the rego on the car", "the permit for my van"): the thing is asked, not a booking of that kind."""
+    out = list(norms)
+    for i in range(1, len(out) - 2):
+        before = out[i - 1].removesuffix("'s")
+        if out[i] in _ON_THE and out[i + 1] in _OWNED_BY and len(before) >= 3 and before not in known and \
+                not before.isdigit():
+            out[i + 2] = "_"
+    return out
+
+
 def _kinds(norms: Sequence[str], table: dict[str, tuple[Phrase, ...]]) -> list[str]:
     """The kinds whose words the text says; a kind said only inside a longer phrase of another ("physical"
     in "physical therapy") is not said."""
@@ -1110,7 +1126,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if verb is not None and norms[verb[0]] == "open":
         norms[verb[0]] = "_"  # "open the latest message" asks to see it: no open (unpaid) bill
     # a kind said with a possessive is the kind ("the doctor's appointment", "the vet's address")
-    kind_norms = _kind_words(norms, rw)
+    kind_norms = _of_a_thing(_kind_words(norms, rw), known)
     # "which practice is that at?": the place asked which one of is no kind of booking (a dentist's is at one too)
     asked_place = place_asked(text)
     kind_norms = [("_" if w == asked_place else w) for w in kind_norms]
@@ -1713,6 +1729,12 @@ def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
         # one kind of place said ("the optician"); two ("the eye clinic") say no one kind
         kinds = set(rw.widen(hit)) if len(hit) == 1 else set()
         values += [v for v in lists.of_slot("provider") if v.kind in kinds]
+        if not values and kind_words & _ROLES:
+            # "from the netball coach", "the swim club's secretary": someone by their role at a thing their
+            # address is at (shannon@kowhaiparknetball.example), when no name says it
+            things = {w for w in kind_words - _ROLES if len(w) >= 5 and w not in rw.common}
+            values += [v for v in lists.of_slot("sender") if things and any(
+                t in a.rpartition("@")[2].casefold() for a in v.addresses for t in things)]
         text = " ".join(raw[k:j])
         whose = " ".join(raw[i + 1:k]) if k > i + 2 or _possessive(raw[i + 1]) else ""
         if values and not whose:
@@ -1722,6 +1744,11 @@ def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
             # senders of its kind whose mail names that child)
             missing.append(Unmatched(f"{whose or low[i + 1]} {text}", "kind of sender", ()))
     return tuple(found), tuple(missing)
+
+
+# the roles people write to the person in, at a club, a school or a class ("the netball coach")
+_ROLES = frozenset(("coach", "manager", "captain", "secretary", "treasurer", "instructor", "trainer", "leader", "teacher",
+                    "tutor"))
 
 
 def _whose_thing_left_out(named: tuple[Named, ...], low: Sequence[str], raw: Sequence[str]) -> tuple[Named, ...]:
