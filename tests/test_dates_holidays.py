@@ -126,3 +126,16 @@ def test_a_holiday_weekend_is_the_long_weekend_it_belongs_to() -> None:
     assert (thanks.start.date().isoformat(), thanks.end.date().isoformat()) == ("2026-11-26", "2026-11-30")
     memorial = resolve("memorial day week-end", clock)  # Duckling
     assert memorial is not None and memorial.start.date().isoformat() == "2026-05-23"
+
+
+@pytest.mark.parametrize(("text", "start"), [
+    ("Our Christmas concert holds this Friday by 6pm in the church hall.", "2024-12-13T18:00"),
+    ("the Easter egg hunt is on Saturday at 11am", "2024-12-14T11:00"),
+    ("The Christmas lunch is on Christmas Eve at 1pm", "2024-12-24T13:00"),
+    # a time alone after the holiday is the holiday's own
+    ("Christmas Day services hold by 8am and 10am", "2024-12-25T08:00"),
+    ("the office is closed for Christmas", "2024-12-25T00:00"),
+])
+def test_a_holiday_that_names_a_thing_gives_way_to_the_day_said(text: str, start: str) -> None:
+    found = find(text, make_clock("Africa/Lagos", "2024-12-10T09:00:00+01:00"))
+    assert found is not None and found.start.isoformat().startswith(start), (text, found)

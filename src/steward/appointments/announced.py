@@ -56,11 +56,13 @@ HALF_OF_DAY = re.compile(r"\b(?:[ap]\.?m\b\.?|0\d[:.h]\d|1[3-9][:.h]?\d|2[0-3][:
 # an evening meal, whose bare hour is the evening's ("dinner at 8"), and whose name is no time of it ("Sunday dinner")
 _EVENING_MEAL = frozenset(("dinner", "supper"))
 # a team's game said by its verb ("we play the Comets", "we're playing away", "kick-off 10")
-_PLAYING = re.compile(r"\b(?:play|playing|kick[- ]?off|kicks\s+off)\b", re.I)
+# (the team's verb, never a stage play: "the nativity play" is the play)
+_PLAYING = re.compile(r"\b(?:(?:we|we're|we\u2019re|we\s+are)\s+play(?:ing)?|kick[- ]?off|kicks\s+off)\b", re.I)
 # a meeting asked for in words ("can we meet", "could we grab", "shall we sit down")
 _ASKING = re.compile(r"(?:can|could|shall)\s+(?:we|I)\b", re.I)
 # an hour right after an event's name: "dinner at 3", "the game is at 10am", "kick-off's at 9:30"
-_OWN_HOUR = re.compile(r"^\s*(?:['’]s\s+|\s*is\s+|\s*will\s+be\s+)?(?:at|@)\s+(\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\b\.?)?)",
+# ("the reception is by 2pm": "by" an hour is at it where Nigerian English says so)
+_OWN_HOUR = re.compile(r"^\s*(?:['’]s\s+|\s*is\s+|\s*will\s+be\s+)?(?:at|@|by)\s+(\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\b\.?)?)",
                        re.I)
 # a time said of the day the sentence before gave ("the concert is that same evening at 5", "later that day at 3")
 _SAME_DAY = re.compile(r"\b(?:that\s+same|the\s+same|that|later\s+that)\s+(?:day|evening|afternoon|night|morning)\b",
@@ -180,6 +182,14 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         if day is not None and not day.has_time and (after := dates.find(sentence[event.end():], at, options=options)):
             # "For Monday's visit: the workshop is from 3 PM to 6 PM on Mon, 19 Apr": the day and time said of it
             day = after if after.has_date and after.has_time else day
+        if not joined and day is not None and day.has_time and not day.has_date and n > 0 and \
+                (prior := dates.find(said[n - 1], at, options=options)) is not None and prior.has_date and \
+                not prior.recurring and (prior.has_time or not cues.events.search(said[n - 1])) and \
+                (on_prior := dates.find(f"{prior.start:%d %B %Y} {day.text}", at, options=options)) is not None:
+            # "The carol service holds this Thursday by 10am. Right after, by 12 noon, there will be a parents'
+            # meeting": a time said alone is on the day the sentence before gave (after an event said with no time of
+            # its own, the time is that event's: "our tournament is this Saturday. ... the first game kicks off at 10")
+            day, joined = on_prior, (prior.text, here)
         whole: tuple[str, ...] = joined  # the mail's own words a start is put together from
         said_as = here
         if day is not None and day.has_date and not day.has_time and (
@@ -234,8 +244,9 @@ _HOURS = re.compile(r"\d(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?\s*)?(?:-|–|to|till|til|
 def _hours_after(following: list[str], at: Clock, cues: Cues,
                  options: DateOptions | None) -> Iterator[tuple[str, Resolution]]:
     """The times the sentences after an event's day give for its start: each that follows a word of starting
-    ("the first heat starts at 9:15"), then each sentence that names no other event and gives the hours it runs
-    and no day ("Same time as always, 6 till half 7 at the church hall")."""
+    ("the first heat starts at 9:15"), then the hour the very next sentence gives alone ("The church wedding is by
+    10am"), then each sentence that names no other event and gives the hours it runs and no day ("Same time as
+    always, 6 till half 7 at the church hall")."""
     from steward import dates
 
     assert cues.starts is not None
@@ -246,6 +257,12 @@ def _hours_after(following: list[str], at: Clock, cues: Cues,
         then = dates.find(later[begins.start():], at, options=options)
         if then is not None and then.has_time:
             yield later, then
+    if following and cues.starts.search(following[0]) is None:
+        # "the wedding is on Saturday 18th. The church wedding is by 10am, the reception by 2pm": the first hour the
+        # very next sentence gives alone is when it starts
+        then = dates.find(following[0], at, options=options)
+        if then is not None and then.has_time and not then.has_date and not then.recurring:
+            yield following[0], then
     for later in following:
         if cues.starts.search(later) is not None or (cues.events is not None and cues.events.search(later)):
             continue

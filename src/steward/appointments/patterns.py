@@ -301,7 +301,7 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     if check_in is None and len(found) != 1:
         return []  # no date, or several with nothing to say which one is the booking's
     start, line = check_in or next(iter(found.items()))
-    provider = _venue_above(lines, line, meta.subject) or _card_provider(meta, cues)
+    provider = _venue_above(lines, line, meta.subject) or venue_in_subject(meta) or _card_provider(meta, cues)
     if provider is None or unsafe_name(provider):
         return []
     when = dates.find(line, at, options=options)
@@ -370,7 +370,9 @@ def _what(line: str, context: str, cues: Cues) -> str:
 
 
 # a booking service's subject: what was booked, then the place it booked ("Table booked: Olive & Fig, 2 people")
-_SUBJECT_VENUE = re.compile(r"\b(?:confirmed|booked|reserved)\s*:\s*([A-Z][^,|\d]{1,58}?)\s*(?:,|\s[-–]\s|$)")
+# (an insurer's approval names the hospital it booked: "Appointment Approved - Lifeway Hospital")
+_SUBJECT_VENUE = re.compile(r"\b(?:(?:confirmed|booked|reserved)\s*:|(?i:approved)\s*[:\u2013-])\s*([A-Z][^,|\d]{1,58}?)\s*"
+                            r"(?:,|\s[-–]\s|$)")
 # a text's label for what was booked ("Service: Gel manicure") and for where ("Where: Nailed It, 3 Elm St")
 _WHAT_LABEL = r"\b(?:service|treatment|class|session|procedure|appointment)\s*:\s*"
 _WHERE_LABEL = re.compile(r"\b(?:where|location|venue|salon|clinic|studio|branch)\s*:\s*([^\n,.]+)", re.I)

@@ -237,6 +237,31 @@ def find_all(text: str, clock: Clock, prefer: str = "future",
     return out
 
 
+# the words that go on from a holiday's name to say a day of it ("Christmas Eve", "Easter Sunday", "Christmas at 10am"):
+# any other word after it makes the name a thing's ("the Christmas party", "an Easter egg hunt")
+_OF_THE_DAY = frozenset(("eve", "day", "morning", "afternoon", "evening", "night", "weekend", "week", "holiday",
+                         "holidays", "break", "period", "season", "time", "at", "on", "in", "by", "from", "to",
+                         "until", "till", "and", "or", "this", "next", "last", "of", "is", "was", "will", "falls"))
+_NEXT_WORD = re.compile(r"\s*([a-z]+)")
+
+
+def _holiday_alone(ph: Phrase) -> bool:
+    """Whether a phrase is only a holiday's name, with no time ("Christmas", "Eid")."""
+    return all(p.day is not None and p.day.kind == DayKind.HOLIDAY and p.time is None and p.part is None
+               for p in ph.pieces) and ph.until is None
+
+
+def _a_day_of_its_own(ph: Phrase) -> bool:
+    """Whether a phrase names a day ("this Thursday", "3 April", "Christmas Eve at 7pm"), not a time alone."""
+    return any(p.day is not None for p in ph.pieces)
+
+
+def _names_a_thing(norm: str, ph: Phrase) -> bool:
+    """Whether a holiday's name is said as part of a thing's name: followed by a word that is no day's."""
+    m = _NEXT_WORD.match(norm, ph.end)
+    return _holiday_alone(ph) and m is not None and m.group(1) not in _OF_THE_DAY
+
+
 def find(text: str, clock: Clock, prefer: str = "future",
          options: DateOptions | None = None) -> Resolution | None:
     """The date/time expression inside a sentence, its separate pieces combined when they fit."""
@@ -246,6 +271,11 @@ def find(text: str, clock: Clock, prefer: str = "future",
     found = [ph for ph in read if not ph.weak]
     if not found:
         return None
+    if len(found) > 1 and _names_a_thing(norm.text, found[0]) and any(_a_day_of_its_own(ph) for ph in found[1:]):
+        # "our Christmas carol service holds this Thursday by 10am": the holiday names the thing, the day is Thursday
+        # ("the Christmas party is on Christmas Eve at 7pm" too; a time alone after it, "Christmas Day Masses hold
+        # by 7am", is the holiday's)
+        found = found[1:]
     combined = found[0]
     for other in found[1:]:
         joined = merge(combined, other)

@@ -542,6 +542,9 @@ def says_a_day_from_before(text: str, rw: ReaderWords, own_day: bool = False) ->
 _AROUND = re.compile(r"\b(after|before)\s+(?:that|it|this|then)\b", re.I)
 # a person said back ("from her", "did he send"): the one a question before named
 _A_PERSON_BACK = re.compile(r"\b(?:she|he|her|him|they|them)\b", re.I)
+# "there" said last of a person asked ("who's the physio there?", "who's the stylist there?"): the place before, never
+# "who is there?" (anyone)
+_THERE_LAST = re.compile(r"\b(?!(?:is|are|was|were|be|'s)\b)[\w'\u2019]+\s+there\s*[?.!]*\s*$", re.I)
 # a journey of the person named before ("her train", "his flight")
 _THEIR_JOURNEY = re.compile(r"\b(?:her|his|their)\s+(train|flight|plane|coach|bus|ferry)s?\b", re.I)
 
@@ -590,6 +593,13 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # "has she written since?" after what Mum said: the one person named before, never every sender
         return replace(now, filters=tuple(n for n in before.filters if n.of("sender")), window=relative or now.window,
                        sure=True)
+    if (now is not None and before.domain in _DAYS_AND_BOOKINGS and (before.names_something or before.kinds)
+            and "detail" in now.flags and asked_detail(text) == "person" and _THERE_LAST.search(text)
+            and not (now.names_something or now.window)):
+        # "who's the physio there?" after the dentist: the one seen at that booking, never every doctor's visit (the
+        # day asked before is left: the booking its answer showed is the one meant)
+        return replace(now, domain="appointments", filters=before.filters, kinds=before.kinds,
+                       unmatched=before.unmatched, places=before.places, window=None, sure=True)
     # "what did we actually use this month?" after the electric bill: that bill's detail (the span said is the
     # bill's period, no new question)
     of_the_bill = bool(now is not None and before.domain == now.domain == "money"

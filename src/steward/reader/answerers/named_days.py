@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 LOOK_BACK = timedelta(days=90)  # a flight is often booked weeks ahead
 READ_AT_MOST = 400
 SHOWN = 4
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s+[-|\u2014]\s+")
+# (a title's dot, "St. Agnes", "Dr. Obi", ends no sentence)
+_SENTENCE_END = re.compile(r"(?<![A-Z][a-z]\.)(?<!\bMrs\.)(?<=[.!?])\s+|\s+[-|\u2014]\s+")
 # a sentence worth reading for a date: one with a digit, a month's or a weekday's name, or a near day
 _DATED = re.compile(r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|today|"
                     r"tonight|tomorrow)", re.I)
@@ -44,10 +45,11 @@ def mail_naming(box: Mailbox, clock: Clock, start: datetime, end: datetime, read
     for m in box.previews_since(since, READ_AT_MOST, leaving_out=_NOT_BOOKINGS):
         if m.category in _NOT_BOOKINGS or m.id in ids or m.sender_name in whose:
             continue
-        sentence = next((said for when, said in _days_named(m, clock) if start <= when < end), None)
-        if sentence is not None:
+        said = [said.strip() for when, said in _days_named(m, clock) if start <= when < end]
+        if said:
+            # (the day and the time said in two sentences, "the wedding is on Saturday. The service is by 10am", both)
             out.append(f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
-                       f"\u201c{m.subject}\u201d \u2014 \u201c{sentence.strip()[:160]}\u201d")
+                       f"\u201c{m.subject}\u201d \u2014 \u201c{' '.join(said[:2])[:200]}\u201d")
         if len(out) >= SHOWN:
             break
     return out
@@ -65,15 +67,23 @@ def _named_at(at: Clock, subject: str, snippet: str) -> tuple[tuple[datetime, st
     from steward import dates
 
     named: list[tuple[datetime, str]] = []
-    for sentence in [subject, *_SENTENCE_END.split(snippet)]:
+    day_said: datetime | None = None  # the day the message's sentence before said, in its body
+    for n, sentence in enumerate([subject, *_SENTENCE_END.split(snippet)]):
         if not _DATED.search(sentence):
             continue
         found = dates.find(sentence, at)
         if found is None or found.start is None:
             continue
         one_day = found.has_date and found.end is not None and found.end - found.start <= timedelta(days=1)
+        start = found.start
+        if found.has_time and not found.has_date and day_said is not None:
+            # "the inspector comes on Friday. Can we meet by 10am that day?", "the wedding is on Saturday 18th. The
+            # church service is by 10am": a time said alone is on the day the sentence before gave
+            start = datetime.combine(day_said.date(), start.timetz())
         if found.has_time or one_day:  # not "this month", "next week": no day of its own
-            named.append((found.start, sentence))
+            named.append((start, sentence))
+        if found.has_date and n > 0:
+            day_said = found.start
     return tuple(named)
 
 

@@ -1,0 +1,99 @@
+"""Events a school, a cousin and a colleague tell of in plain words as Nigerian English says them ("holds this
+Thursday by 9am": "by" an hour is at it), a health insurer's approval of a hospital visit, and the doctor asked of
+"there" after a booking: a day with them is never said free, each is on its own day at its own hour (a time said
+alone is on the day the sentence before gave), the visit is the hospital's, and the doctor is the one seen at the
+booking before. A home in Ibadan with mail written here, no model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+from steward.app import App
+
+NOW = "2027-12-13T07:30:00+01:00"  # Monday 13 December 2027
+ZONE = ZoneInfo("Africa/Lagos")
+
+
+def _sent(day: int, hour: int = 9) -> datetime:
+    return datetime(2027, 12, day, hour, 0, tzinfo=ZONE)
+
+
+@pytest.fixture(scope="module")
+def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Africa/Lagos", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+        "school": message("s1@mailbox-demo.example", ("Funke Adeyemo", "funke.adeyemo@mailbox-demo.example"),
+                          "End of year concert and PTA",
+                          "Dear Parents,\n\nSeason's greetings. Our Christmas carol concert holds this Thursday by 9am "
+                          "in the assembly hall; Primary 3 will sing, so Tobi should come in white. Right after, by "
+                          "11am, there will be a parents' meeting with the proprietress about next term.\n\nWarm "
+                          "regards,\nMrs Funke Adeyemo\nPrimary 3 Class Teacher", _sent(10, 15)),
+        "wedding": message("w1@mailbox-demo.example", ("Yetunde Bello", "yetunde.bello@mailbox-demo.example"),
+                           "Kemi & Dapo's wedding",
+                           "Hello my dear! You know Kemi and Dapo's wedding is on Saturday 18th. The church wedding "
+                           "is by 11am at Christ Church, Mapo, and the reception is by 3pm at Diamond Hall, Bodija. "
+                           "Please come!\n\nYetunde", _sent(6, 20)),
+        "auditor": message("a1@mailbox-demo.example", ("Segun Alabi", "segun.alabi@mailbox-demo.example"),
+                           "Audit visit",
+                           "Good evening ma. The auditor called, she will come on Friday. Can we meet in the "
+                           "conference room by 9am that day to go through the files before she arrives?\n\nSegun",
+                           _sent(12, 19)),
+        "hmo": message("h1@bluecresthmo.example", ("Bluecrest HMO", "care@bluecresthmo.example"),
+                       "Appointment Approved - Harmony Specialist Hospital",
+                       "Dear Enrollee,\n\nYour request has been approved.\n\nProvider: Harmony Specialist Hospital, "
+                       "12 Ring Road, Ibadan\nSpecialist: Dr. Seun Akande (Cardiology)\nDate: Wednesday, 15 December, "
+                       "2027\nTime: 9:30 AM\nAuthorization code: PA-55120\n\nKindly present your HMO ID card at the "
+                       "front desk.\n\nBluecrest HMO Care Team", _sent(9, 16)),
+        "dentist": message("d1@brightsmile.example", ("Brightsmile Dental", "hello@brightsmile.example"),
+                           "Your appointment is confirmed",
+                           "Hello,\n\nYour check-up with Dr. Ngozi Eke at Brightsmile Dental is confirmed for Friday 17 "
+                           "December 2027 at 2:00pm.\n\nBrightsmile Dental, 4 Awolowo Avenue, Bodija", _sent(8, 11)),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.dues.extract()
+    app.appointments.scan()
+    return app
+
+
+def ask(app: App, *turns: str) -> str:
+    reply = ""
+    for text in turns:
+        reply = app.engine.turn(text, session=f"s-{'|'.join(turns)}", dry_run=True).reply
+    return reply
+
+
+def test_a_morning_with_an_event_told_by_the_hour_is_never_free(home: App) -> None:
+    reply = ask(home, "am I free on Thursday morning?")
+    assert "09:00" in reply and "carol concert" in reply.casefold(), reply
+    assert "you're free" not in reply, reply
+
+
+def test_a_time_said_alone_is_on_the_day_the_sentence_before_gave(home: App) -> None:
+    reply = ask(home, "when is the parents' meeting?")
+    line = next((one for one in reply.splitlines() if "parents" in one.casefold()), "")
+    assert "Thu 16 Dec" in line and "11:00" in line, reply
+    reply = ask(home, "anything on Saturday?")
+    assert "wedding" in reply and "11:00" in reply, reply
+    reply = ask(home, "what do I have on Friday?")
+    assert "09:00" in reply and "14:00" in reply, reply
+
+
+def test_an_insurers_approved_visit_is_the_hospitals(home: App) -> None:
+    reply = ask(home, "what's on Wednesday?")
+    assert "09:30" in reply and "Harmony Specialist Hospital" in reply, reply
+    reply = ask(home, "my hospital appointment on Wednesday, what time?")
+    assert "09:30" in reply, reply
+
+
+def test_the_doctor_asked_of_there_is_the_one_at_the_booking_before(home: App) -> None:
+    reply = ask(home, "is my dentist appointment still on Friday?", "who is the doctor there?")
+    assert "Ngozi Eke" in reply and "Seun Akande" not in reply, reply
