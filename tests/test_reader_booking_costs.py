@@ -73,12 +73,21 @@ def test_both_legs_of_one_booking_cost_what_their_one_mail_says(home: App) -> No
     assert "TJ 211" in reply and "TJ 218" in reply, reply
 
 
+@pytest.mark.parametrize("question", ["how much was the Lisbon ticket?", "how much were the tickets to Lisbon?"])
+def test_a_journeys_ticket_is_its_one_booking_never_the_hotel_beside_it(home: App, question: str) -> None:
+    reply = talk(home, question)[0]
+    assert "€318.40, as its mail says" in reply and "295.50" not in reply, reply
+    assert "Which one" not in reply, reply
+
+
 @pytest.mark.parametrize(("text", "cost"), [
     ("Your tickets\nAdult: 2 x €12.00\nTotal to pay: €24.00\n", "€24.00"),
     ("Gesamtpreis: 84,90 €\nDarin enthalten: MwSt. 13,56 €", "84,90 €"),
     ("Fare: £31.20 (off-peak return)", "£31.20"),
     # a visit's own fee, the label alone on its line
     ("Where: 4 Mill Lane\nFee: £48.00, to pay at the desk", "£48.00"),
+    # an aside in brackets after the total tells of something else
+    ("3 nights at €70.00 per night\nTotal: €210.00 (a deposit of €70.00 taken today)", "€210.00"),
 ])
 def test_a_booking_mails_cost_is_the_amount_labelled_as_its_whole_sum(text: str, cost: str) -> None:
     found, _ = the_cost(text)

@@ -204,7 +204,10 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             if of_kind:
                 ahead = of_kind
                 frame = replace(frame, kinds=kinds_said)
-        terms = thing_terms(frame, rw) if not named and not frame.kinds and not (
+        # "how much was the Paris ticket?", "the tickets to Lisbon": a journey's price, asked by the place it goes
+        ticket = bool((frame.values("trip") or frame.places) and not named and not frame.kinds and by_mail is None
+                      and frame.ask == "how_much" and _A_TICKET.search(frame.text))
+        terms = thing_terms(frame, rw) if not named and not frame.kinds and not ticket and not (
             by_mail is not None and kinds_said) else ()
         thing = _by_thing(frame, terms, ahead, rw, mailbox, clock) if terms else None
         if thing is not None:
@@ -247,6 +250,15 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
 
             ahead = [b for b in ahead if any(goes_to(p, b.provider, b.title, b.location or "", b.kind, b.excerpt)
                                              for p in frame.places)] or ahead
+        if ticket:
+            # the journeys' own ticket (a flight out and back read from one mail is one booking), never the hotel's
+            # bill beside it; of the journeys there and back when the place is said as where they go
+            from steward.reader.answerers.trips import JOURNEYS, on_the_way
+
+            ahead = [b for b in ahead if b.kind in JOURNEYS] or ahead
+            if frame.places and not places:
+                ahead = [b for b in ahead if any(on_the_way(p, b.provider, b.title, b.location or "", b.kind,
+                                                            b.excerpt) for p in frame.places)] or ahead
         invited = "invited" in frame.flags
         # an invitation is no booking: listed only when invitations are asked about, and then alone (or when
         # the question names it: "what time is Tomasz's christening?")
@@ -265,7 +277,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                      or _MOVED_TO_TIME in b.status]
         answered = [v for v in named if any(b.provider == v.value or v.value.casefold() in b.title.casefold()
                                             for b in ahead)] or named
-        what = " and ".join(v.value for v in answered) or (f"the bookings whose mail says \u2018{by_mail[0]}\u2019"
+        what = ("the tickets" if ticket else "") or " and ".join(v.value for v in answered) or (f"the bookings whose mail says \u2018{by_mail[0]}\u2019"
                                                          + (f" ({frame.kinds[0]})" if len(frame.kinds) == 1 else "")
                                                          if by_mail else "") or \
             " or ".join(f"the {honesty.kind_said(frame.text, k, rw)}" for k in frame.kinds) or (
@@ -330,7 +342,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             return _with_view(_seats(ahead, what, mailbox(), clock, every), ahead, clock)
         if "reference" in frame.flags and mailbox is not None:
             return _with_view(_references(ahead, what, mailbox(), clock), ahead, clock)
-        if frame.ask == "how_much" and mailbox is not None and (named or frame.kinds or by_mail is not None):
+        if frame.ask == "how_much" and mailbox is not None and (named or frame.kinds or by_mail is not None or ticket):
             # "how much is the hotel?": what the booking's own mail says it costs, never a guess
             return cost_answer([Priced(b.title, b.start, b.message_id) for b in ahead], what, mailbox(), clock)
         if _WHO.match(frame.text) and not any(" with " in b.title for b in ahead):
@@ -377,6 +389,8 @@ def thing_answers(appointments: Callable[[], AppointmentsService], calendar: Cal
 
 
 _JOURNEYS = frozenset(("flight", "train", "ferry", "bus", "hotel", "rental"))
+# what a journey's price is called by a person ("the Paris ticket", "the fare to Accra")
+_A_TICKET = re.compile(r"\b(?:tickets?|fares?|airfares?)\b", re.I)
 
 
 def _ahead_reader(appointments: Callable[[], AppointmentsService], calendar: Callable[[], CalendarService],
@@ -464,6 +478,10 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
         # its reference or seat, read from its mail; of bookings that share a trip (a flight and its hotel): each
         # one's, labelled, not a question
         return (_references if "reference" in frame.flags else _seats)(found, what, mailbox(), clock)
+    if frame.ask == "how_much" and mailbox is not None:
+        # "how much were the tickets to London?": what its mail says it costs (a flight out and back read from one
+        # mail is one booking, never a question of which)
+        return cost_answer([Priced(b.title, b.start, b.message_id) for b in found], what, mailbox(), clock)
     if len(found) > 1 and len({b.start for b in found}) == 1 and frame.ask in ("when", "is_there"):
         # one thing at one time, said by two mails (the club's and a friend's note about it): when it is, from both
         lines = [b.line(clock) for b in found[:4]]

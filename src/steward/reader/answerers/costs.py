@@ -70,7 +70,8 @@ def costs_in(text: str, dollar: str = "USD") -> list[Cost]:
         if said and alone.match(text[line_start:money.start]):
             said[-1] = "price"  # "Fee: £48.00, to pay at the desk": the visit's own fee
         line_end = text.find("\n", money.end)
-        after = text[money.end: min(money.end + _AFTER, line_end if line_end >= 0 else len(text))]
+        # (an aside in brackets after it tells of something else: "Total: GBP 870.00 (deposit of one night taken)")
+        after = text[money.end: min(money.end + _AFTER, line_end if line_end >= 0 else len(text))].split("(")[0]
         if not said or said[-1] in parts or any(m.group().casefold() in parts for m in labels.finditer(after)):
             continue
         # the sentence of its line that gives it ("All times are local. Total paid: €318.40." -> the second)
