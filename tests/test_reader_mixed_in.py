@@ -44,6 +44,23 @@ def test_english_and_names_are_left_as_they_are(said: str) -> None:
 
 
 @pytest.mark.parametrize(("said", "plain"), [
+    ("wetin dey my diary for Friday?", "what is on my diary for Friday?"),
+    ("wetin be the booking code?", "what is the booking code?"),
+    ("the water bill nko, how much I go pay?", "the water bill, how much I pay?"),
+    ("how much be the gym fee?", "how much is the gym fee?"),
+    ("when is the DSTV due? how much to pay am?", "when is the DSTV due? how much to pay it?"),
+    ("the train is by 9, abi?", "the train is by 9, right?"),
+])
+def test_the_pidgin_words_are_said_in_english(said: str, plain: str) -> None:
+    assert in_english(said, load_words()) == plain
+
+
+@pytest.mark.parametrize("said", ["am I free at 9 am?", "I am at work till 5", "send me the bill"])
+def test_am_in_english_is_left_as_it_is(said: str) -> None:
+    assert in_english(said, load_words()) == said
+
+
+@pytest.mark.parametrize(("said", "plain"), [
     ("anything from me brother?", "anything from my brother?"),
     ("Me nan sent something?", "My nan sent something?"),
     ("did me dad email about Sunday?", "did my dad email about Sunday?"),
