@@ -209,8 +209,9 @@ FIFTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail":
 # full, a duty to clear and a plan charged to a card read as owed: 52 right, 10 wrong, 13 refused (money 20/3/3,
 # brief 3/0/1); since then: mail 0 (a lottery's win claimed for a fee marked a lure; mail about sports day gives its
 # day), appointments 0 (a cancelled visit's deposit, the hotel in a state, the flight back to home's town), schedule
-# 2 (a church's service on "Sunday week" and its concert that evening)
-SIXTEENTH_WRONG_AT_MOST = {"money": 3, "appointments": 0, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
+# 2 (a church's service on "Sunday week" and its concert that evening), money 1 (a customs duty asked as its own line,
+# a vehicle's fitness certificate never a gym)
+SIXTEENTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any

@@ -131,3 +131,11 @@ def test_what_the_salon_said_of_the_deposit_of_the_visit_it_cancelled(sample_hom
     _, deposit = SAMPLE.replies(sample_home, capsys, "is my hair appointment on saturday still happening?",
                                 "and what about my deposit?")
     assert "J$2,000 deposit will be refunded" in deposit, deposit
+
+
+def test_a_vehicles_fitness_certificate_is_asked_of_its_bill_and_a_customs_duty_is_its_own_line(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (fitness,) = SAMPLE.replies(sample_home, capsys, "when is the fitness certificate due?")
+    assert "12 Mar" in fitness, fitness
+    (duty,) = SAMPLE.replies(sample_home, capsys, "how much are the customs charges on the Island Cargo Express bill?")
+    assert "14,300.00" in duty, duty

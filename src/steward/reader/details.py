@@ -276,6 +276,13 @@ DETAILS = (
                       rf"\b(?:late\s+(?:payment\s+)?(?:fee|charge)|penalty|surcharge)\b", re.I),
            label="a late fee", of="bill",
            named=re.compile(r"\blate\s+(?:payment\s+)?(?:fees?|charges?|fines?|penalt(?:y|ies))\b", re.I)),
+    # "how much is the customs duty on the parcel?", "the import charges?": the line of a customs assessment or a
+    # courier's notice that gives the duty ("Customs duty and VAT: £14.30"), never the whole sum to clear it
+    Detail("duty", re.compile(r"\b(?:customs|import)\s+(?:dut(?:y|ies)|charges?|fees?|tax(?:es)?)\b|"
+                              r"\bduties\s+and\s+taxes\b", re.I),
+           re.compile(rf"\b(?:(?:customs|import)\s+(?:dut(?:y|ies)|charges?|tax(?:es)?)|dut(?:y|ies)(?:\s+and\s+"
+                      rf"(?:taxes|tax|vat|gst|gct))?)\b[^.!?\n]{{0,30}}?(?:{_MONEY})", re.I),
+           label="the customs duty", of="bill"),
     # "when will they cut off the power?", "when do they disconnect us if I don't pay?": the day a bill's mail says
     # the service may be cut ("your service may be disconnected on or after 07/21/2027"); only a day it writes
     Detail("cut_off", re.compile(r"\b(?:cut|cuts|cutting|shut|shuts|switch|switches|turn|turns)\s+(?:it\s+|us\s+|them\s+)?"
