@@ -42,3 +42,14 @@ def test_the_mailbox_holds_what_was_written() -> None:
 def test_the_home_imports_every_message_and_keeps_no_body(sample_home: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     FIFTEENTH.imported_without_bodies(sample_home, capsys, 61, b"new gate passes")
+
+
+
+def test_a_childs_jab_is_never_answered_with_another_booking_that_names_the_child(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the school's carol service names the child too, and her clinic books her by her full name: a jab asked by
+    # her short name is said not found, never given the carol service's time; asked as a vaccine, the clinic's
+    # mail that says it is shown
+    jab, vaccine = FIFTEENTH.replies(sample_home, capsys, "when's Kamsi's booster jab?", "when's Kamsi's vaccine?")
+    assert jab.startswith("I can't find any") and "10:00" not in jab
+    assert vaccine.startswith("I can't find any") and "Sunrise Children's Clinic" in vaccine and "10:00" not in vaccine

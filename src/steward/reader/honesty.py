@@ -354,6 +354,10 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
         pools = [p | extra for p, extra in zip(pools, mail_words([m for _, m in found]), strict=True)]
     missing: list[str] = []
     said = [s for t in frame.things if (s := stem(t)) not in ANY_ENTRY and s not in rw.common]
+    # a kind of booking said by a word of the domain's own that names one kind of thing ("Sam's jab", "the
+    # booster"): a record of the answer holds it under a word of its group, or the answer is of something else
+    said += [s for w in re.findall(r"[a-z][a-z-]*", frame.text.casefold()) if w in _booking_things(rw)
+             and (s := stem(w)) not in said]
     travel = set(rw.widen(list(rw.kind_groups)))
     kinds = [k for k in frame.kinds if k not in travel]
     if frame.domain == "schedule" and not frame.flags & _NOT_OF_A_PLACE:
@@ -396,6 +400,18 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
         if f and f not in held_names and not any(re.search(rf"\b{re.escape(f)}\b", w) for w in where):
             missing.append(place)
     return tuple(missing)
+
+
+_BOOKING_THINGS: dict[int, frozenset[str]] = {}
+
+
+def _booking_things(rw: ReaderWords) -> frozenset[str]:
+    """The words that say the appointments domain and one kind of thing at once ("vaccine", "jab", "check-up"):
+    a word of the domain's that is also a word of a group of things (`thing_words`), and no word any entry is."""
+    if id(rw) not in _BOOKING_THINGS:
+        domain = {w for p in rw.domains.get("appointments", ()) for w in (p if isinstance(p, tuple) else (p,))}
+        _BOOKING_THINGS[id(rw)] = frozenset(w for w in domain & set(rw.thing_words) if w not in ANY_ENTRY)
+    return _BOOKING_THINGS[id(rw)]
 
 
 def _a_place_held(said: str, texts: Sequence[str]) -> bool:
