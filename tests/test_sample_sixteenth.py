@@ -139,3 +139,16 @@ def test_a_vehicles_fitness_certificate_is_asked_of_its_bill_and_a_customs_duty_
     assert "12 Mar" in fitness, fitness
     (duty,) = SAMPLE.replies(sample_home, capsys, "how much are the customs charges on the Island Cargo Express bill?")
     assert "14,300.00" in duty, duty
+
+
+def test_an_event_her_mail_tells_of_is_asked_by_its_own_name(sample_home: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # the school's "Annual Sports Day" asked without "annual"; the church's harvest asked by a name holding a
+    # holiday's ("thanksgiving" is no November day here), then its concert, and the hour of the one just named
+    sports, harvest, concert, hour = SIXTEENTH.replies(
+        sample_home, capsys, "when's sports day?", "when's the harvest thanksgiving?",
+        "which day of the week is the harvest concert?", "and what time?")
+    assert "Fri 26 Feb" in sports and "09:00" in sports
+    assert "Sun 28 Feb" in harvest and "10:00" in harvest and "Nov" not in harvest
+    assert "Sun 28 Feb" in concert and "17:00" in concert and "10:00" not in concert
+    assert "17:00" in hour and "18:30" not in hour

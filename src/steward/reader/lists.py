@@ -456,6 +456,10 @@ def _excerpt_names(rows: Iterable[tuple[str, str, str, str]], known: frozenset[s
     return {k: tuple(sorted(v)) for k, v in out.items()}
 
 
+# the words an event's title opens on that say how often it comes or whose it is, not which event it is
+_TITLE_QUALIFIERS = frozenset(("annual", "yearly", "our", "the", "this", "year's", "years", "grand", "big"))
+
+
 def _told_titles(rows: Iterable[tuple[str, str, str, str]], everyday: frozenset[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
     """The names of the events a club or a school told of, by their titles' own words ("early closing" of
     "Little Acorns Creche: early closing", "gala"), when only one provider's titles say them: several words
@@ -465,8 +469,12 @@ def _told_titles(rows: Iterable[tuple[str, str, str, str]], everyday: frozenset[
         if not title.startswith(f"{provider}:"):
             continue
         phrase = tuple(name_words(title[len(provider) + 1:].split(",")[0]))
-        if phrase and (len(phrase) > 1 or phrase[0] not in everyday):
-            said.setdefault(phrase, set()).add(provider)
+        # ("the sports day" of "Annual Sports Day": a title is said without the words that only say how often or
+        # whose it is)
+        bare = phrase[next((i for i, w in enumerate(phrase) if w not in _TITLE_QUALIFIERS), len(phrase)):]
+        for one in dict.fromkeys((phrase, bare)):
+            if one and (len(one) > 1 or one[0] not in everyday):
+                said.setdefault(one, set()).add(provider)
     out: dict[str, list[tuple[str, ...]]] = {}
     for phrase, providers in said.items():
         if len(providers) == 1:

@@ -1041,7 +1041,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         of_the_clock = read_time_question(text, clock, date_options)
         if of_the_clock is not None:
             return of_the_clock
-    if not_a_read(text, rw):
+    if not_a_read(text, rw) and not (_hits(said_norms, rw.time_questions) and _names_a_booking(text, lists, known)):
+        # ("what day of the week is sports day?" asks the day of an event the person's mail tells of, not the date)
         return None
     ask_said = _ask(said_norms, rw, vocab)
     if ask_said == "list" and _TAG.search(text):
@@ -1079,6 +1080,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # "anything from the family?": the senders known as family, never a Family Clinic
         as_family, no_family = family_named(low, raw, found.named, lists, rw)
         found = replace(found, named=as_family, unmatched=found.unmatched + no_family)
+    if window is not None and window.grain == "day" and found.named and \
+            set(words(window.said)) <= {w for n in found.named for w in words(n.said)}:
+        # "when is harvest thanksgiving?": a holiday's name inside the name of an event the person's mail tells of
+        # is that event's, no day
+        window = None
     # nothing said but a domain's words ("check my inbox"): no name, no count, no state Steward does not keep
     bare = not found.named and ask_said != "count" and _bare(low, skip | found.used, rw) and \
         not set(low[1:] if tuple(low[:1]) == ("read",) else low) & (_STATES | _BACK)
@@ -1890,6 +1896,14 @@ _WHAT_IS_ON = re.compile(r"\b(?:empty|clear|full|packed|booked|free|busy|open|li
                          r"chock|crammed|hectic|today|tonight|tomorrow|yesterday|week|weekend|month|year|morning|"
                          r"afternoon|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|"
                          r"this|noon|midday)\b", re.I)
+
+
+def _names_a_booking(text: str, lists: SlotLists, known: frozenset[str]) -> bool:
+    """Whether a text names a booking or an event held in the person's data by its own name (a provider's, or
+    the title of an event its mail tells of)."""
+    low, raw, _ = name_tokens(text)
+    found = find_names(low, raw, lists, known, frozenset())
+    return any(v.slot in ("provider", "event") for n in found.named for v in n.values)
 
 
 def not_a_read(text: str, rw: ReaderWords) -> bool:
