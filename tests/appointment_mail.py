@@ -99,3 +99,10 @@ def with_bookings(app: App, folder: Path, mails: dict[str, bytes]) -> App:
            snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.appointments.scan()
     return app
+
+
+def with_mail(app: App, folder: Path, mails: dict[str, bytes]) -> App:
+    """`app`'s home with `mails` imported, and the bills and the bookings in them read (as an import reads them)."""
+    with_bookings(app, folder, mails)
+    app.dues.extract()
+    return app

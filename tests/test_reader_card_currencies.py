@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from appointment_mail import message, write_folder
+from appointment_mail import message, with_mail
+from chat_helpers import talk
 from steward.app import App
 
 NOW = "2028-03-06T08:00:00+01:00"  # Monday 6 March 2028
@@ -25,11 +25,8 @@ def _sent(day: int, hour: int = 9) -> datetime:
 
 @pytest.fixture(scope="module")
 def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
-    from steward.mail.ingest import ingest
-    from steward.mail.sources import scan
-
     app = app_in_own_home("Africa/Lagos", NOW)
-    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+    return with_mail(app, tmp_path_factory.mktemp("mail"), {
         "naira": message("n1@deltaview.example", ("Deltaview Bank", "cards@deltaview.example"),
                          "Your Deltaview Naira Mastercard statement",
                          "Dear Customer,\n\nYour Deltaview Naira Mastercard statement is ready.\nCard ending 3310\n"
@@ -46,21 +43,11 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                          "Weekend jollof deals", "Order two plates of jollof and get a free drink this weekend.",
                          _sent(4)),
     })
-    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
-    app.dues.extract()
-    return app
-
-
-def ask(app: App, *turns: str) -> str:
-    reply = ""
-    for text in turns:
-        reply = app.engine.turn(text, session=f"s-{'|'.join(turns)}").reply
-    return reply
 
 
 @pytest.mark.parametrize("question", ["what's the minimum due on my naira card?", "how much do I owe on the naira card"])
 def test_a_card_asked_by_its_currency_is_the_card_owed_in_it(home: App, question: str) -> None:
-    reply = ask(home, question)
+    reply = talk(home, question)[-1]
     assert "148,200.00" in reply and "3310" in reply, reply
     assert "Naija" not in reply and "7752" not in reply, reply
 
@@ -68,7 +55,7 @@ def test_a_card_asked_by_its_currency_is_the_card_owed_in_it(home: App, question
 @pytest.mark.parametrize("turns", [("what was the GBP charge on my dollar card?",),
                                    ("how much do I owe on the dollar card?", "and the pound charge on it?")])
 def test_a_charge_asked_by_its_currency_is_the_line_its_statement_gives(home: App, turns: tuple[str, ...]) -> None:
-    reply = ask(home, *turns)
+    reply = talk(home, *turns)[-1]
     assert "GBP 18.00" in reply and "7752" in reply, reply
     assert "nothing called" not in reply, reply
     for line in reply.splitlines():

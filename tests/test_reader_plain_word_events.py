@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from appointment_mail import message, write_folder
+from appointment_mail import message, with_mail
+from chat_helpers import talk
 from steward.app import App
 
 NOW = "2027-12-13T07:30:00+01:00"  # Monday 13 December 2027
@@ -26,11 +26,8 @@ def _sent(day: int, hour: int = 9) -> datetime:
 
 @pytest.fixture(scope="module")
 def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
-    from steward.mail.ingest import ingest
-    from steward.mail.sources import scan
-
     app = app_in_own_home("Africa/Lagos", NOW)
-    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+    return with_mail(app, tmp_path_factory.mktemp("mail"), {
         "school": message("s1@mailbox-demo.example", ("Funke Adeyemo", "funke.adeyemo@mailbox-demo.example"),
                           "End of year concert and PTA",
                           "Dear Parents,\n\nSeason's greetings. Our Christmas carol concert holds this Thursday by 9am "
@@ -58,42 +55,31 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                            "Hello,\n\nYour check-up with Dr. Ngozi Eke at Brightsmile Dental is confirmed for Friday 17 "
                            "December 2027 at 2:00pm.\n\nBrightsmile Dental, 4 Awolowo Avenue, Bodija", _sent(8, 11)),
     })
-    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
-    app.dues.extract()
-    app.appointments.scan()
-    return app
-
-
-def ask(app: App, *turns: str) -> str:
-    reply = ""
-    for text in turns:
-        reply = app.engine.turn(text, session=f"s-{'|'.join(turns)}", dry_run=True).reply
-    return reply
 
 
 def test_a_morning_with_an_event_told_by_the_hour_is_never_free(home: App) -> None:
-    reply = ask(home, "am I free on Thursday morning?")
+    reply = talk(home, "am I free on Thursday morning?")[-1]
     assert "09:00" in reply and "carol concert" in reply.casefold(), reply
     assert "you're free" not in reply, reply
 
 
 def test_a_time_said_alone_is_on_the_day_the_sentence_before_gave(home: App) -> None:
-    reply = ask(home, "when is the parents' meeting?")
+    reply = talk(home, "when is the parents' meeting?")[-1]
     line = next((one for one in reply.splitlines() if "parents" in one.casefold()), "")
     assert "Thu 16 Dec" in line and "11:00" in line, reply
-    reply = ask(home, "anything on Saturday?")
+    reply = talk(home, "anything on Saturday?")[-1]
     assert "wedding" in reply and "11:00" in reply, reply
-    reply = ask(home, "what do I have on Friday?")
+    reply = talk(home, "what do I have on Friday?")[-1]
     assert "09:00" in reply and "14:00" in reply, reply
 
 
 def test_an_insurers_approved_visit_is_the_hospitals(home: App) -> None:
-    reply = ask(home, "what's on Wednesday?")
+    reply = talk(home, "what's on Wednesday?")[-1]
     assert "09:30" in reply and "Harmony Specialist Hospital" in reply, reply
-    reply = ask(home, "my hospital appointment on Wednesday, what time?")
+    reply = talk(home, "my hospital appointment on Wednesday, what time?")[-1]
     assert "09:30" in reply, reply
 
 
 def test_the_doctor_asked_of_there_is_the_one_at_the_booking_before(home: App) -> None:
-    reply = ask(home, "is my dentist appointment still on Friday?", "who is the doctor there?")
+    reply = talk(home, "is my dentist appointment still on Friday?", "who is the doctor there?")[-1]
     assert "Ngozi Eke" in reply and "Seun Akande" not in reply, reply
