@@ -1,6 +1,6 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
 Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's, Aoife Brennan's, Kristine
-Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
+Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's, Farhan Qureshi's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
 is refused."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from sample_homes import (
     FOURTH,
     NINTH,
     SECOND,
+    SEVENTEENTH,
     SEVENTH,
     SIXTEENTH,
     SIXTH,
@@ -37,6 +38,7 @@ from steward.sample import (
     fourth,
     ninth,
     second,
+    seventeenth,
     seventh,
     sixteenth,
     sixth,
@@ -64,6 +66,7 @@ MAILBOXES = [
     pytest.param(fourteenth.generate, FOURTEENTH.now, 55, id="fourteenth"),
     pytest.param(fifteenth.generate, FIFTEENTH.now, 55, id="fifteenth"),
     pytest.param(sixteenth.generate, SIXTEENTH.now, 50, id="sixteenth"),
+    pytest.param(seventeenth.generate, SEVENTEENTH.now, 55, id="seventeenth"),
 ]
 
 

@@ -72,6 +72,8 @@ MAILBOXES = (
                   "2027-12-13T07:30:00+01:00"),
     SampleMailbox("sixteenth", "Shanice Campbell-Reid's, in Kingston", "steward.sample.sixteenth", "America/Jamaica",
                   "2027-02-19T18:30:00-05:00"),
+    SampleMailbox("seventeenth", "Farhan Qureshi's, in Dubai", "steward.sample.seventeenth", "Asia/Dubai",
+                  "2027-03-03T13:10:00+04:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
