@@ -4,9 +4,10 @@ the writers (Maildir, mbox).
 A generator (`mailbox.py`: Alex Morgan's mailbox for `steward demo`) fills a `Builder` with messages for
 one person; a generator whose facts sit on fixed days relative to `now` (`second.py` to `sixth.py`) fills
 a `DatedBox`, with invitations made by `ics_event` (`DatedBox.invite`, `DatedBox.invitation`), a booking
-confirmed and then cancelled or moved in answer by `DatedBox.cancelled_booking` / `DatedBox.moved_booking`,
-bills' facts by `due_facts` and forwards set out as a mail client sets them out by `forwarded`;
-`write_maildir` / `write_mbox` put them where `steward mail import` reads them.
+confirmed by `DatedBox.booking` (a table or a stay, with its schema.org markup, by `DatedBox.table_booking` /
+`DatedBox.stay_booking`), confirmed and then cancelled or moved in answer by `DatedBox.cancelled_booking` /
+`DatedBox.moved_booking`, bills' facts by `due_facts`, a statement's summary rows by `summary_table` and
+forwards set out as a mail client sets them out by `forwarded`; `write_maildir` / `write_mbox` put them where `steward mail import` reads them.
 """
 
 from __future__ import annotations
@@ -388,6 +389,35 @@ class DatedBox:
                  facts={"provider": provider[0], "start": now_at.isoformat(), **was, "status": status, "kind": kind})
         return confirmation
 
+    def booking(self, provider: tuple[str, str], kind: str, start: datetime, subject: str, sent: datetime,
+                text: str | None, *, label: str = "appointment", html: str | None = None,
+                **more: str) -> SampleMessage:
+        """A booking of `kind` at `start` confirmed by `provider` (an `appointment` unless `label` names another
+        kind of mail); `more` adds to its facts (the doctor, the fee, the reference)."""
+        return self.add(label, provider, subject, sent, text, html=html,
+                        facts={"provider": provider[0], "start": start.isoformat(), "status": "confirmed",
+                               "kind": kind, **more})
+
+    def table_booking(self, sender: tuple[str, str], subject: str, sent: datetime, text: str, page: str, *,
+                      number: str, guest: str, party: int, start: datetime, place: str, street: str, locality: str,
+                      **more: str) -> SampleMessage:
+        """A restaurant table booked through a booking service (`sender`): its text, and an HTML part that shows
+        `page` under the booking's schema.org markup; `more` adds to its facts."""
+        markup = table_markup(number, guest, party, start, place, street, locality)
+        return self.add("reservation", sender, subject, sent, text, html=marked_page(markup, page),
+                        facts={"provider": place, "start": start.isoformat(), "status": "confirmed",
+                               "kind": "restaurant", "reference": number, "party": str(party), **more})
+
+    def stay_booking(self, sender: tuple[str, str], subject: str, sent: datetime, text: str, page: str, *,
+                     number: str, guest: str, check_in: datetime, check_out: datetime, place: str, street: str,
+                     locality: str, country: str, kind: str = "hotel", **more: str) -> SampleMessage:
+        """A stay (a hotel, a motel) confirmed by `sender`: its text, and an HTML part that shows `page` under
+        the stay's schema.org markup; `more` adds to its facts (what it costs, in which currency)."""
+        markup = stay_markup(number, guest, check_in, check_out, place, street, locality, country)
+        return self.add("hotel", sender, subject, sent, text, html=marked_page(markup, page),
+                        facts={"provider": place, "start": check_in.isoformat(), "end": check_out.isoformat(),
+                               "status": "confirmed", "kind": kind, "reference": number, **more})
+
     def messages(self) -> list[SampleMessage]:
         """Every message added, oldest first (a tie in order of Message-ID)."""
         return sorted(self.out, key=lambda m: (m.received_at, m.message_id))
@@ -551,3 +581,15 @@ def stay_markup(number: str, guest: str, check_in: datetime, check_out: datetime
         "reservationFor": {"@type": "LodgingBusiness", "name": place,
                            "address": {"@type": "PostalAddress", "streetAddress": street, "addressLocality": locality,
                                        "addressCountry": country}}})
+
+
+def marked_page(markup: str, page: str) -> str:
+    """A booking's HTML part as booking services write it: the schema.org markup in a script, then `page`."""
+    return "<html><body><script type=\"application/ld+json\">" + markup + "</script>" + page + "</body></html>"
+
+
+def summary_table(rows: Iterable[tuple[str, str]],
+                  attributes: str = 'border="1" cellpadding="6" style="border-collapse:collapse"') -> str:
+    """A statement's or a bill's summary in HTML: one row a line, its label left and its figure right."""
+    return (f"<table {attributes}>" + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows)
+            + "</table>")

@@ -38,7 +38,6 @@ from steward.sample.builder import (
     NewsletterStyle,
     SampleMessage,
     due_facts,
-    table_markup,
 )
 from steward.sample.locale import dd_mm_yyyy, ordinal
 
@@ -278,18 +277,17 @@ def _appointments(b: DatedBox) -> None:
          "has been cancelled. We hope to see you again soon. Book anytime on our website."))
 
     start = b.at(2, 20, 0)
-    markup = table_markup("TT-50917", "Deepa Venkatesh", 4, start, "Kaapi & Kolam", "100 Feet Road, Indiranagar",
-                          "Bengaluru")
-    b.add("reservation", ("TableTime", "reservations@tabletime.example"),
-          "Table confirmed at Kaapi & Kolam for 4", b.sent(5, 21, 45),
-          f"Hi Deepa,\n\nYour table is confirmed!\n\nKaapi & Kolam, 100 Feet Road, Indiranagar\n{_short(start)}, "
-          f"{_clock(start)}\nGuests: 4\nBooking ID: TT-50917\n\nThe table will be held for 15 minutes. To change "
-          "or cancel, use the TableTime app.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>Table confirmed!</h2>"
-                f"<p><b>Kaapi &amp; Kolam</b>, 100 Feet Road, Indiranagar</p><p>{_short(start)}, {_clock(start)}"
-                "</p><p>Guests: 4</p><p>Booking ID: TT-50917</p></body></html>"),
-          facts={"provider": "Kaapi & Kolam", "start": start.isoformat(), "status": "confirmed", "kind": "restaurant",
-                 "reference": "TT-50917"})
+    b.table_booking(
+        ("TableTime", "reservations@tabletime.example"), "Table confirmed at Kaapi & Kolam for 4",
+        b.sent(5, 21, 45),
+        f"Hi Deepa,\n\nYour table is confirmed!\n\nKaapi & Kolam, 100 Feet Road, Indiranagar\n{_short(start)}, "
+        f"{_clock(start)}\nGuests: 4\nBooking ID: TT-50917\n\nThe table will be held for 15 minutes. To change "
+        "or cancel, use the TableTime app.",
+        "<h2>Table confirmed!</h2>"
+        f"<p><b>Kaapi &amp; Kolam</b>, 100 Feet Road, Indiranagar</p><p>{_short(start)}, {_clock(start)}"
+        "</p><p>Guests: 4</p><p>Booking ID: TT-50917</p>",
+        number="TT-50917", guest="Deepa Venkatesh", party=4, start=start, place="Kaapi & Kolam",
+        street="100 Feet Road, Indiranagar", locality="Bengaluru")
 
     ptm = b.at(2, 9, 40)
     b.add("school", ("Nandanam Public School", "office@nandanamschool.example"),

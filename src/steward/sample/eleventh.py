@@ -44,8 +44,7 @@ from steward.sample.builder import (
     SampleMessage,
     banner_style,
     due_facts,
-    stay_markup,
-    table_markup,
+    summary_table,
 )
 from steward.sample.locale import clock_ampm, mm_dd_yyyy, month_day_year, weekday_month_day, wkday_mon_day
 
@@ -97,8 +96,7 @@ def _cards(b: DatedBox) -> None:
             "width=\"640\" align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#0b3d91;"
             "color:#ffd200;padding:14px;font-size:20px\">KALAYAAN BANK</td></tr><tr><td style=\"padding:16px\">"
             "<p>Dear KRISTINE V REYES,</p><p>Your Kalayaan Visa Platinum Statement of Account is now available. "
-            "Here is a summary:</p><table border=\"1\" cellpadding=\"6\" style=\"border-collapse:collapse\">"
-            + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows) + "</table>"
+            "Here is a summary:</p>" + summary_table(rows) +
             f"<p>Please pay at least the Minimum Amount Due on or before {month_day_year(due)} to keep your account in good "
             "standing. Pay via the Kalayaan Bank app, online banking, over-the-counter or through accredited "
             "payment partners. Paying only the minimum will mean interest of 3% a month on the unpaid balance.</p>"
@@ -264,13 +262,13 @@ def _appointments(b: DatedBox) -> None:
                  "kind": "doctor"})
 
     dental = b.at(6, 16, 30)
-    b.add("appointment", ("SmileCraft Dental Clinic", "hello@smilecraftdental.example"),
-          "Your SmileCraft appointment is confirmed", b.sent(8, 11, 50),
-          f"Hi Kristine!\n\nYour oral prophylaxis (cleaning) with Dr. Bea Manalo is confirmed on {weekday_month_day(dental)}, "
-          f"{dental:%Y} at {clock_ampm(dental)}.\n\nSmileCraft Dental Clinic\n2/F Verde Arcade, 88 Mayon Street, Quezon "
-          "City\n\nPlease come 10 minutes early. To reschedule, message us at least 24 hours before. See you!",
-          facts={"provider": "SmileCraft Dental Clinic", "start": dental.isoformat(), "status": "confirmed",
-                 "kind": "dentist", "doctor": "Dr. Bea Manalo"})
+    b.booking(
+        ("SmileCraft Dental Clinic", "hello@smilecraftdental.example"), "dentist", dental,
+        "Your SmileCraft appointment is confirmed", b.sent(8, 11, 50),
+        f"Hi Kristine!\n\nYour oral prophylaxis (cleaning) with Dr. Bea Manalo is confirmed on {weekday_month_day(dental)}, "
+        f"{dental:%Y} at {clock_ampm(dental)}.\n\nSmileCraft Dental Clinic\n2/F Verde Arcade, 88 Mayon Street, Quezon "
+        "City\n\nPlease come 10 minutes early. To reschedule, message us at least 24 hours before. See you!",
+        doctor="Dr. Bea Manalo")
 
     pedia = ("Kiddie Care Pediatric Clinic", "appointments@kiddiecare.example")
     was, moved = b.at(5, 9, 0), b.at(7, 14, 30)
@@ -299,19 +297,18 @@ def _appointments(b: DatedBox) -> None:
          "the app. We apologize for the inconvenience.\n\nPrecision Diagnostics"))
 
     party = b.at(3, 18, 30)
-    markup = table_markup("RB-4471208", "Kristine Reyes", 14, party, "Casa Lechonera Cebu", "22 Salinas Drive",
-                          "Cebu City")
-    b.add("reservation", ("ResBook PH", "bookings@resbook.example"), "Reservation confirmed: Casa Lechonera Cebu",
-          b.sent(6, 21, 5),
-          f"Hi Kristine, your table is reserved!\n\nCasa Lechonera Cebu\n22 Salinas Drive, Lahug, Cebu City\n"
-          f"{weekday_month_day(party)}, {party:%Y} at {clock_ampm(party)}\n14 guests, private function room\nOccasion: Birthday "
-          "(Mama Leonora's 65th)\nReservation no.: RB-4471208\n\nThe restaurant will hold your room for 20 minutes. "
-          "A PHP 2,000.00 deposit was paid and will be deducted from your bill.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>Your table is "
-                "reserved!</h2><p><b>Casa Lechonera Cebu</b>, 22 Salinas Drive, Lahug, Cebu City</p>"
-                f"<p>{weekday_month_day(party)} at {clock_ampm(party)}</p><p>14 guests</p><p>Reservation no. RB-4471208</p></body></html>"),
-          facts={"provider": "Casa Lechonera Cebu", "start": party.isoformat(), "status": "confirmed",
-                 "kind": "restaurant", "reference": "RB-4471208", "party": "14"})
+    b.table_booking(
+        ("ResBook PH", "bookings@resbook.example"), "Reservation confirmed: Casa Lechonera Cebu",
+        b.sent(6, 21, 5),
+        f"Hi Kristine, your table is reserved!\n\nCasa Lechonera Cebu\n22 Salinas Drive, Lahug, Cebu City\n"
+        f"{weekday_month_day(party)}, {party:%Y} at {clock_ampm(party)}\n14 guests, private function room\nOccasion: Birthday "
+        "(Mama Leonora's 65th)\nReservation no.: RB-4471208\n\nThe restaurant will hold your room for 20 minutes. "
+        "A PHP 2,000.00 deposit was paid and will be deducted from your bill.",
+        "<h2>Your table is "
+        "reserved!</h2><p><b>Casa Lechonera Cebu</b>, 22 Salinas Drive, Lahug, Cebu City</p>"
+        f"<p>{weekday_month_day(party)} at {clock_ampm(party)}</p><p>14 guests</p><p>Reservation no. RB-4471208</p>",
+        number="RB-4471208", guest="Kristine Reyes", party=14, start=party, place="Casa Lechonera Cebu",
+        street="22 Salinas Drive", locality="Cebu City")
 
     show, doors = b.at(16, 20, 0), b.at(16, 18, 0)
     b.add("ticket", ("TicketBayan", "orders@ticketbayan.example"), "Your e-tickets: Tala at Alon - Liwanag Tour",
@@ -347,20 +344,19 @@ def _travel(b: DatedBox) -> None:
           facts={"provider": air[0], "start": out.isoformat(), "closes": closes.isoformat(), "kind": "flight"})
 
     check_in, check_out = b.at(2, 14, 0), b.at(4, 12, 0)
-    markup = stay_markup("ISC-230718", "Kristine Villanueva-Reyes", check_in, check_out, "Islas Suites Cebu",
-                         "214 Escario Street", "Cebu City", "PH")
-    b.add("hotel", ("Islas Suites Cebu", "reservations@islassuites.example"),
-          "Booking confirmed - Islas Suites Cebu (ISC-230718)", b.sent(18, 14, 20),
-          f"Dear Ms. Villanueva-Reyes,\n\nThank you for choosing Islas Suites Cebu!\n\nConfirmation no.: ISC-230718\n"
-          f"Check-in: {wkday_mon_day(check_in)}, {check_in:%Y}, from 2:00 PM\nCheck-out: {wkday_mon_day(check_out)}, {check_out:%Y}, "
-          "until 12:00 NN\nRoom: Family Suite, 2 nights, 2 adults and 2 children, breakfast for 4\nTotal: PHP "
-          "9,860.00 (paid)\n\nIslas Suites Cebu, 214 Escario Street, Cebu City\n\nFree airport pick-up is not "
-          "included; please book a car with the front desk.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Confirmation "
-                f"ISC-230718</p><p>Check-in {wkday_mon_day(check_in)}, check-out {wkday_mon_day(check_out)}</p></body></html>"),
-          facts={"provider": "Islas Suites Cebu", "start": check_in.isoformat(), "end": check_out.isoformat(),
-                 "status": "confirmed", "kind": "hotel", "reference": "ISC-230718", "amount": "9860.00",
-                 "currency": "PHP"})
+    b.stay_booking(
+        ("Islas Suites Cebu", "reservations@islassuites.example"),
+        "Booking confirmed - Islas Suites Cebu (ISC-230718)", b.sent(18, 14, 20),
+        f"Dear Ms. Villanueva-Reyes,\n\nThank you for choosing Islas Suites Cebu!\n\nConfirmation no.: ISC-230718\n"
+        f"Check-in: {wkday_mon_day(check_in)}, {check_in:%Y}, from 2:00 PM\nCheck-out: {wkday_mon_day(check_out)}, {check_out:%Y}, "
+        "until 12:00 NN\nRoom: Family Suite, 2 nights, 2 adults and 2 children, breakfast for 4\nTotal: PHP "
+        "9,860.00 (paid)\n\nIslas Suites Cebu, 214 Escario Street, Cebu City\n\nFree airport pick-up is not "
+        "included; please book a car with the front desk.",
+        "<p>Confirmation "
+        f"ISC-230718</p><p>Check-in {wkday_mon_day(check_in)}, check-out {wkday_mon_day(check_out)}</p>",
+        number="ISC-230718", guest="Kristine Villanueva-Reyes", check_in=check_in, check_out=check_out,
+        place="Islas Suites Cebu", street="214 Escario Street", locality="Cebu City", country="PH",
+        amount="9860.00", currency="PHP")
 
     bus = ("Cordillera Express Lines", "eticket@cordilleraexpress.example")
     go, go_arr = b.at(17, 6, 30), b.at(17, 11, 45)

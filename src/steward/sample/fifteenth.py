@@ -47,8 +47,7 @@ from steward.sample.builder import (
     SampleMessage,
     banner_style,
     due_facts,
-    stay_markup,
-    table_markup,
+    summary_table,
 )
 from steward.sample.locale import (
     dd_mm_yyyy,
@@ -127,9 +126,7 @@ def _cards(b: DatedBox) -> None:
             "align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#6b0f2b;color:#fff;"
             "padding:14px;font-size:19px\">Crestline Bank</td></tr><tr><td style=\"padding:14px\"><p>Dear Chidinma "
             "Okafor,</p><p>Please find below the summary of your Crestline Naira Mastercard Credit Card e-statement "
-            "for the period ended " + ordinal_month_year(issued) + ".</p><table border=\"1\" cellpadding=\"6\" "
-            "style=\"border-collapse:collapse\">" + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>"
-                                                            for k, v in rows) + "</table>"
+            "for the period ended " + ordinal_month_year(issued) + ".</p>" + summary_table(rows) +
             f"<p>Kindly pay at least the minimum amount due on or before {ordinal_month_year(due)} to avoid a late payment fee of "
             "₦5,000. Interest is charged at 2.5% monthly on any balance not repaid in full.</p><p>Pay via the "
             "Crestline app, USSD *555*7# or any branch.</p></td></tr><tr><td style=\"font-size:10px;color:#666;"
@@ -258,32 +255,32 @@ def _appointments(b: DatedBox) -> None:
          "0803 555 0137 and we will fix another date.\n\nSmilecraft Dental Clinic"))
 
     eyes = b.at(8, 14, 30)
-    b.add("appointment", ("ClearView Optical", "lekki@clearviewoptical.example"), "Your eye test is booked",
-          b.sent(11, 19, 10),
-          f"Hello Chidinma, your eye test with Optometrist Ifeanyi Nwankwo is booked for {wkday_day_mon(eyes)} at "
-          f"{_ampm(eyes)}, ClearView Optical, Marina Mall, Lekki. Consultation: ₦10,000. Kindly come with your "
-          "current glasses.",
-          facts={"provider": "ClearView Optical", "start": eyes.isoformat(), "status": "confirmed",
-                 "kind": "eye test", "doctor": "Ifeanyi Nwankwo", "fee": "10000.00"})
+    b.booking(
+        ("ClearView Optical", "lekki@clearviewoptical.example"), "eye test", eyes, "Your eye test is booked",
+        b.sent(11, 19, 10),
+        f"Hello Chidinma, your eye test with Optometrist Ifeanyi Nwankwo is booked for {wkday_day_mon(eyes)} at "
+        f"{_ampm(eyes)}, ClearView Optical, Marina Mall, Lekki. Consultation: ₦10,000. Kindly come with your "
+        "current glasses.",
+        doctor="Ifeanyi Nwankwo", fee="10000.00")
 
     vaccine = b.at(1, 16, 30)
-    b.add("appointment", ("Sunrise Children's Clinic", "appointments@sunrisechildrens.example"),
-          "Vaccination appointment for Kamsiyochukwu", b.sent(6, 10, 15),
-          f"Dear Parent,\n\nThis is to remind you that Kamsiyochukwu Okafor is booked for her HPV vaccine (first "
-          f"dose) on {ordinal_month_year(vaccine)} at {_ampm(vaccine)} with Dr. Halima Yusuf.\n\nSunrise Children's Clinic, 3 "
-          "Bayo Kuku Road, Ikoyi\n\nKindly bring her immunisation card. Fee: N25,000.00, payable at the clinic.\n\n"
-          "Sunrise Children's Clinic",
-          facts={"provider": "Sunrise Children's Clinic", "start": vaccine.isoformat(), "status": "confirmed",
-                 "kind": "vaccination", "doctor": "Halima Yusuf", "patient": "Kamsi"})
+    b.booking(
+        ("Sunrise Children's Clinic", "appointments@sunrisechildrens.example"), "vaccination", vaccine,
+        "Vaccination appointment for Kamsiyochukwu", b.sent(6, 10, 15),
+        f"Dear Parent,\n\nThis is to remind you that Kamsiyochukwu Okafor is booked for her HPV vaccine (first "
+        f"dose) on {ordinal_month_year(vaccine)} at {_ampm(vaccine)} with Dr. Halima Yusuf.\n\nSunrise Children's Clinic, 3 "
+        "Bayo Kuku Road, Ikoyi\n\nKindly bring her immunisation card. Fee: N25,000.00, payable at the clinic.\n\n"
+        "Sunrise Children's Clinic",
+        doctor="Halima Yusuf", patient="Kamsi")
 
     service = b.at(7, 8, 30)
-    b.add("appointment", ("Motorfix Autos", "bookings@motorfixautos.example"), "Service booking confirmed",
-          b.sent(5, 12, 50),
-          f"Dear Chidinma,\n\nYour vehicle LND 482 XY is booked for a full service (oil, filters, brake check) on "
-          f"{wkday_day_mon(service)} by {_ampm(service)}.\n\nMotorfix Autos, 41 Lekki-Epe Expressway, by Ikota "
-          "Junction\n\nEstimated cost: N95,000. Kindly drop the car before 9am; pick-up is by 5pm the same day.",
-          facts={"provider": "Motorfix Autos", "start": service.isoformat(), "status": "confirmed",
-                 "kind": "car service", "plate": "LND 482 XY"})
+    b.booking(
+        ("Motorfix Autos", "bookings@motorfixautos.example"), "car service", service,
+        "Service booking confirmed", b.sent(5, 12, 50),
+        f"Dear Chidinma,\n\nYour vehicle LND 482 XY is booked for a full service (oil, filters, brake check) on "
+        f"{wkday_day_mon(service)} by {_ampm(service)}.\n\nMotorfix Autos, 41 Lekki-Epe Expressway, by Ikota "
+        "Junction\n\nEstimated cost: N95,000. Kindly drop the car before 9am; pick-up is by 5pm the same day.",
+        plate="LND 482 XY")
 
     salon = ("Glow Up Beauty Lounge", "bookings@glowuplounge.example")
     hair = b.at(4, 18, 0)
@@ -352,34 +349,31 @@ def _travel(b: DatedBox) -> None:
                  "currency": "NGN"})
 
     check_in, check_out = b.at(34, 14, 0, LONDON), b.at(40, 10, 0, LONDON)
-    markup = stay_markup("MCH-7730195", "Chidinma Okafor", check_in, check_out, "The Marlowe Court Hotel",
-                         "22 Cromwell Gardens", "London", "GB")
-    b.add("hotel", ("The Marlowe Court Hotel", "reservations@marlowecourt.example"),
-          "Booking confirmation MCH-7730195", b.sent(12, 14, 40),
-          f"Dear Mrs Okafor,\n\nThank you for your reservation.\n\nConfirmation number: MCH-7730195\nArrival: "
-          f"{month_day_year(check_in)} (check-in from 2:00 PM)\nDeparture: {month_day_year(check_out)} (check-out by "
-          "10:00 AM)\nRoom: Standard Double, breakfast included\n6 nights at GBP 145.00 per night\nTotal: GBP 870.00 "
-          "(deposit of one night taken)\n\n22 Cromwell Gardens, London SW7, a 5-minute walk from the Underground.\n\n"
-          "We look forward to welcoming you.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Confirmation "
-                f"MCH-7730195</p><p>{month_day_year(check_in)} - {month_day_year(check_out)}</p></body></html>"),
-          facts={"provider": "The Marlowe Court Hotel", "start": check_in.isoformat(), "end": check_out.isoformat(),
-                 "status": "confirmed", "kind": "hotel", "reference": "MCH-7730195", "amount": "870.00",
-                 "currency": "GBP"})
+    b.stay_booking(
+        ("The Marlowe Court Hotel", "reservations@marlowecourt.example"), "Booking confirmation MCH-7730195",
+        b.sent(12, 14, 40),
+        f"Dear Mrs Okafor,\n\nThank you for your reservation.\n\nConfirmation number: MCH-7730195\nArrival: "
+        f"{month_day_year(check_in)} (check-in from 2:00 PM)\nDeparture: {month_day_year(check_out)} (check-out by "
+        "10:00 AM)\nRoom: Standard Double, breakfast included\n6 nights at GBP 145.00 per night\nTotal: GBP 870.00 "
+        "(deposit of one night taken)\n\n22 Cromwell Gardens, London SW7, a 5-minute walk from the Underground.\n\n"
+        "We look forward to welcoming you.",
+        "<p>Confirmation "
+        f"MCH-7730195</p><p>{month_day_year(check_in)} - {month_day_year(check_out)}</p>",
+        number="MCH-7730195", guest="Chidinma Okafor", check_in=check_in, check_out=check_out,
+        place="The Marlowe Court Hotel", street="22 Cromwell Gardens", locality="London", country="GB",
+        amount="870.00", currency="GBP")
 
     dinner = b.at(6, 19, 30)
-    markup = table_markup("TB-4417790", "Chidinma Okafor", 2, dinner, "Saffron Lounge", "17 Ahmadu Bello Way",
-                          "Victoria Island")
-    b.add("reservation", ("TableBook Naija", "noreply@tablebook.example"), "Reservation confirmed: Saffron Lounge",
-          b.sent(5, 22, 10),
-          f"Hi Chidinma,\n\nYour table is reserved!\n\nSaffron Lounge\n17 Ahmadu Bello Way, Victoria Island\n"
-          f"{wkday_day_mon(dinner)} at {_ampm(dinner)}\nGuests: 2\nOccasion: Anniversary\nReservation ID: "
-          "TB-4417790\n\nWe hold tables for 20 minutes. Minimum spend: ₦60,000 per table.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>Table reserved!</h2>"
-                f"<p><b>Saffron Lounge</b>, 17 Ahmadu Bello Way</p><p>{wkday_day_mon(dinner)} at {_ampm(dinner)}</p>"
-                "</body></html>"),
-          facts={"provider": "Saffron Lounge", "start": dinner.isoformat(), "status": "confirmed",
-                 "kind": "restaurant", "reference": "TB-4417790", "party": "2"})
+    b.table_booking(
+        ("TableBook Naija", "noreply@tablebook.example"), "Reservation confirmed: Saffron Lounge",
+        b.sent(5, 22, 10),
+        f"Hi Chidinma,\n\nYour table is reserved!\n\nSaffron Lounge\n17 Ahmadu Bello Way, Victoria Island\n"
+        f"{wkday_day_mon(dinner)} at {_ampm(dinner)}\nGuests: 2\nOccasion: Anniversary\nReservation ID: "
+        "TB-4417790\n\nWe hold tables for 20 minutes. Minimum spend: ₦60,000 per table.",
+        "<h2>Table reserved!</h2>"
+        f"<p><b>Saffron Lounge</b>, 17 Ahmadu Bello Way</p><p>{wkday_day_mon(dinner)} at {_ampm(dinner)}</p>",
+        number="TB-4417790", guest="Chidinma Okafor", party=2, start=dinner, place="Saffron Lounge",
+        street="17 Ahmadu Bello Way", locality="Victoria Island")
 
 
 def _parcel(b: DatedBox) -> None:

@@ -46,8 +46,7 @@ from steward.sample.builder import (
     SampleMessage,
     banner_style,
     due_facts,
-    stay_markup,
-    table_markup,
+    summary_table,
 )
 from steward.sample.locale import (
     clock_ampm,
@@ -100,8 +99,7 @@ def _cards(b: DatedBox) -> None:
             "width=\"600\" align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#0b3d5c;"
             "color:#fff;padding:16px;font-size:20px\">Harborline Bank</td></tr><tr><td style=\"padding:16px\"><p>Hi "
             "Megan,</p><p>Your Harborline Visa Signature statement is ready to view on line. Here's your account "
-            "summary:</p><table border=\"1\" cellpadding=\"6\" style=\"border-collapse:collapse\">"
-            + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows) + "</table>"
+            "summary:</p>" + summary_table(rows) +
             f"<p>Pay your new balance of $2,318.64 by {month_day_year(due)} to avoid interest on purchases. If we "
             "don't get at least the minimum payment by the due date, you may be charged a late fee of up to $40.</p>"
             "<p>AutoPay is off for this account. <a href=\"https://harborline.example/pay\">Make a payment</a></p>"
@@ -271,33 +269,33 @@ def _appointments(b: DatedBox) -> None:
          "call us at (201) 555-0137 and we'll find another time.\n\nGrove Street Family Dental"))
 
     eyes = b.at(12, 18, 0)
-    b.add("appointment", ("ClearSight Eye Care", "newport@clearsighteyecare.example"), "Your eye exam is booked",
-          b.sent(10, 19, 5),
-          f"Hi Megan, your comprehensive eye exam with Dr. Paul Kwan is booked for {wkday_mon_day(eyes)} at "
-          f"{clock_ampm(eyes)} at ClearSight Eye Care, Newport Centre, 30 Mall Dr W, Jersey City. Bring your "
-          "glasses, contacts and vision insurance card. Exam copay: $10.",
-          facts={"provider": "ClearSight Eye Care", "start": eyes.isoformat(), "status": "confirmed",
-                 "kind": "eye exam", "doctor": "Paul Kwan", "copay": "10.00"})
+    b.booking(
+        ("ClearSight Eye Care", "newport@clearsighteyecare.example"), "eye exam", eyes,
+        "Your eye exam is booked", b.sent(10, 19, 5),
+        f"Hi Megan, your comprehensive eye exam with Dr. Paul Kwan is booked for {wkday_mon_day(eyes)} at "
+        f"{clock_ampm(eyes)} at ClearSight Eye Care, Newport Centre, 30 Mall Dr W, Jersey City. Bring your "
+        "glasses, contacts and vision insurance card. Exam copay: $10.",
+        doctor="Paul Kwan", copay="10.00")
 
     peds = b.at(2, 15, 20)
-    b.add("appointment", ("Riverview Pediatrics", "appointments@riverviewpeds.example"),
-          "Gianna's appointment reminder", b.sent(4, 10, 45),
-          f"Dear Parent/Guardian,\n\nThis is a reminder that Gianna Castellano has a well visit (2 year checkup) with "
-          f"Dr. Sarah Feldman on {weekday_month_day(peds)} at {clock_ampm(peds)}.\n\nRiverview Pediatrics, 95 "
-          "Christopher Columbus Dr, Jersey City\n\nShe's due for her flu shot too. Please bring her insurance card. "
-          "To cancel call (201) 555-0190 at least 24 hours ahead.",
-          facts={"provider": "Riverview Pediatrics", "start": peds.isoformat(), "status": "confirmed",
-                 "kind": "pediatrician", "doctor": "Sarah Feldman", "patient": "Gianna"})
+    b.booking(
+        ("Riverview Pediatrics", "appointments@riverviewpeds.example"), "pediatrician", peds,
+        "Gianna's appointment reminder", b.sent(4, 10, 45),
+        f"Dear Parent/Guardian,\n\nThis is a reminder that Gianna Castellano has a well visit (2 year checkup) with "
+        f"Dr. Sarah Feldman on {weekday_month_day(peds)} at {clock_ampm(peds)}.\n\nRiverview Pediatrics, 95 "
+        "Christopher Columbus Dr, Jersey City\n\nShe's due for her flu shot too. Please bring her insurance card. "
+        "To cancel call (201) 555-0190 at least 24 hours ahead.",
+        doctor="Sarah Feldman", patient="Gianna")
 
     vet = b.at(3, 11, 30)
-    b.add("appointment", ("Palisade Animal Hospital", "frontdesk@palisadeanimal.example"),
-          "Bruno is due for his shots!", b.sent(9, 17, 50),
-          f"Hi Megan,\n\nBruno is all set for his annual exam and vaccines (rabies, DHPP, Bordetella) on "
-          f"{wkday_mon_day(vet)} at {clock_ampm(vet)} with Dr. Olivia Grant.\n\nPalisade Animal Hospital, 510 "
-          "Palisade Ave, Jersey City Heights\n\nPlease bring a fresh stool sample and keep him on a leash in the "
-          "lobby. Woof!\n\nPalisade Animal Hospital",
-          facts={"provider": "Palisade Animal Hospital", "start": vet.isoformat(), "status": "confirmed",
-                 "kind": "vet", "pet": "Bruno"})
+    b.booking(
+        ("Palisade Animal Hospital", "frontdesk@palisadeanimal.example"), "vet", vet,
+        "Bruno is due for his shots!", b.sent(9, 17, 50),
+        f"Hi Megan,\n\nBruno is all set for his annual exam and vaccines (rabies, DHPP, Bordetella) on "
+        f"{wkday_mon_day(vet)} at {clock_ampm(vet)} with Dr. Olivia Grant.\n\nPalisade Animal Hospital, 510 "
+        "Palisade Ave, Jersey City Heights\n\nPlease bring a fresh stool sample and keep him on a leash in the "
+        "lobby. Woof!\n\nPalisade Animal Hospital",
+        pet="Bruno")
 
     salon = ("Shear Bliss Salon", "bookings@shearblisssalon.example")
     cut = b.at(2, 18, 30)
@@ -328,19 +326,19 @@ def _travel(b: DatedBox) -> None:
                  "kind": "train", "reference": "ECR-7H2K9", "amount": "310.00", "currency": "USD", "seat": "5 8C"})
 
     check_in, check_out = b.at(6, 15, 0), b.at(7, 12, 0)
-    markup = stay_markup("CRH-55120984", "Megan Castellano", check_in, check_out, "The Capitol Row Hotel",
-                         "415 New Jersey Ave NW", "Washington", "US")
-    b.add("hotel", ("The Capitol Row Hotel", "reservations@capitolrowhotel.example"),
-          "Reservation confirmed: The Capitol Row Hotel", b.sent(11, 13, 50),
-          f"Dear Ms. Castellano,\n\nThank you for choosing The Capitol Row Hotel.\n\nConfirmation number: "
-          f"CRH-55120984\nCheck-in: {weekday_month_day(check_in)}, {check_in:%Y} (from {clock_ampm(check_in)})\n"
-          f"Check-out: {weekday_month_day(check_out)}, {check_out:%Y} (by noon)\nRoom: 1 King, non-smoking\nRate: "
-          "$239.00 per night + tax\nEstimated total: $275.72\nCompany: Whitcombe & Price LLP\n\n415 New Jersey Ave "
-          "NW, Washington, DC 20001 - a 5-minute walk from Union Station.\n\nWe look forward to welcoming you.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Confirmation "
-                f"CRH-55120984</p><p>{wkday_mon_day(check_in)} - {wkday_mon_day(check_out)}</p></body></html>"),
-          facts={"provider": "The Capitol Row Hotel", "start": check_in.isoformat(), "end": check_out.isoformat(),
-                 "status": "confirmed", "kind": "hotel", "reference": "CRH-55120984", "amount": "275.72"})
+    b.stay_booking(
+        ("The Capitol Row Hotel", "reservations@capitolrowhotel.example"),
+        "Reservation confirmed: The Capitol Row Hotel", b.sent(11, 13, 50),
+        f"Dear Ms. Castellano,\n\nThank you for choosing The Capitol Row Hotel.\n\nConfirmation number: "
+        f"CRH-55120984\nCheck-in: {weekday_month_day(check_in)}, {check_in:%Y} (from {clock_ampm(check_in)})\n"
+        f"Check-out: {weekday_month_day(check_out)}, {check_out:%Y} (by noon)\nRoom: 1 King, non-smoking\nRate: "
+        "$239.00 per night + tax\nEstimated total: $275.72\nCompany: Whitcombe & Price LLP\n\n415 New Jersey Ave "
+        "NW, Washington, DC 20001 - a 5-minute walk from Union Station.\n\nWe look forward to welcoming you.",
+        "<p>Confirmation "
+        f"CRH-55120984</p><p>{wkday_mon_day(check_in)} - {wkday_mon_day(check_out)}</p>",
+        number="CRH-55120984", guest="Megan Castellano", check_in=check_in, check_out=check_out,
+        place="The Capitol Row Hotel", street="415 New Jersey Ave NW", locality="Washington", country="US",
+        amount="275.72")
 
     air = ("Gulfstar Airlines", "itinerary@gulfstarair.example")
     was, was_arr = b.at(21, 7, 5), b.at(21, 9, 52)
@@ -389,19 +387,17 @@ def _travel(b: DatedBox) -> None:
                  "amount": "298.00", "currency": "USD", "seats": "K101-102"})
 
     dinner = b.at(16, 19, 30)
-    markup = table_markup("TS-7730195", "Megan Castellano", 2, dinner, "Marrow & Vine", "57 Montgomery St",
-                          "Jersey City")
-    b.add("reservation", ("TableSet", "noreply@tableset.example"), "Reservation confirmed: Marrow & Vine",
-          b.sent(7, 22, 40),
-          f"You're all set, Megan!\n\nMarrow & Vine\n57 Montgomery St, Jersey City, NJ\n{wkday_mon_day(dinner)} at "
-          f"{clock_ampm(dinner)}\nParty of 2\nSpecial occasion: Anniversary\nConfirmation: TS-7730195\n\nWe'll hold "
-          "your table for 15 minutes. Need to cancel? Please do it at least 24 hours ahead to avoid a $25 per "
-          "person fee.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>You're all set!</h2>"
-                f"<p><b>Marrow &amp; Vine</b>, 57 Montgomery St</p><p>{wkday_mon_day(dinner)} at {clock_ampm(dinner)}"
-                "</p><p>Party of 2</p></body></html>"),
-          facts={"provider": "Marrow & Vine", "start": dinner.isoformat(), "status": "confirmed",
-                 "kind": "restaurant", "reference": "TS-7730195", "party": "2"})
+    b.table_booking(
+        ("TableSet", "noreply@tableset.example"), "Reservation confirmed: Marrow & Vine", b.sent(7, 22, 40),
+        f"You're all set, Megan!\n\nMarrow & Vine\n57 Montgomery St, Jersey City, NJ\n{wkday_mon_day(dinner)} at "
+        f"{clock_ampm(dinner)}\nParty of 2\nSpecial occasion: Anniversary\nConfirmation: TS-7730195\n\nWe'll hold "
+        "your table for 15 minutes. Need to cancel? Please do it at least 24 hours ahead to avoid a $25 per "
+        "person fee.",
+        "<h2>You're all set!</h2>"
+        f"<p><b>Marrow &amp; Vine</b>, 57 Montgomery St</p><p>{wkday_mon_day(dinner)} at {clock_ampm(dinner)}"
+        "</p><p>Party of 2</p>",
+        number="TS-7730195", guest="Megan Castellano", party=2, start=dinner, place="Marrow & Vine",
+        street="57 Montgomery St", locality="Jersey City")
 
 
 def _package(b: DatedBox) -> None:

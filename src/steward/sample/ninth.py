@@ -41,8 +41,7 @@ from steward.sample.builder import (
     SampleMessage,
     banner_style,
     due_facts,
-    stay_markup,
-    table_markup,
+    summary_table,
 )
 from steward.sample.locale import clock_ampm, mm_dd_yyyy, month_day_year, wkday_mon_day
 
@@ -99,8 +98,7 @@ def _card(b: DatedBox) -> None:
             "width=\"600\" cellpadding=\"0\" cellspacing=\"0\" align=\"center\"><tr><td style=\"background:#0f3d5e;"
             "color:#ffffff;padding:16px;font-size:20px\">Aspenridge Bank</td></tr><tr><td style=\"padding:18px\">"
             "<p>Hi Rachel,</p><p>Your Aspenridge Visa Signature<sup>&reg;</sup> statement is ready to view "
-            "online.</p><table border=\"0\" cellpadding=\"6\" style=\"border:1px solid #ccc\">"
-            + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows) + "</table>"
+            "online.</p>" + summary_table(rows, 'border="0" cellpadding="6" style="border:1px solid #ccc"') +
             f"<p><b>AutoPay is on.</b> We'll pay your minimum payment of $35.00 from your checking account ending "
             f"in 0932 on {mm_dd_yyyy(due)}. To pay your full statement balance instead, sign in and make a payment before "
             "then.</p></td></tr><tr><td style=\"font-size:10px;color:#666;padding:18px\">"
@@ -224,13 +222,12 @@ def _appointments(b: DatedBox) -> None:
           facts={"provider": dentist[0], "start": start.isoformat(), "status": "awaiting reply", "kind": "dentist"})
 
     start = b.at(4, 9, 0)
-    b.add("appointment", ("Highlands Paw & Claw Veterinary", "frontdesk@pawclawvet.example"),
-          "Biscuit's appointment is confirmed", b.sent(6, 13, 5),
-          f"Hi Rachel,\n\nBiscuit is all set for a wellness exam and rabies booster with Dr. Sam Lee on "
-          f"{wkday_mon_day(start)} at {clock_ampm(start)}.\n\nHighlands Paw & Claw Veterinary, 3300 W 32nd Ave, Denver\n\n"
-          "Please bring a stool sample and arrive 10 minutes early. Need to reschedule? Just reply to this email.",
-          facts={"provider": "Highlands Paw & Claw Veterinary", "start": start.isoformat(), "status": "confirmed",
-                 "kind": "vet"})
+    b.booking(
+        ("Highlands Paw & Claw Veterinary", "frontdesk@pawclawvet.example"), "vet", start,
+        "Biscuit's appointment is confirmed", b.sent(6, 13, 5),
+        f"Hi Rachel,\n\nBiscuit is all set for a wellness exam and rabies booster with Dr. Sam Lee on "
+        f"{wkday_mon_day(start)} at {clock_ampm(start)}.\n\nHighlands Paw & Claw Veterinary, 3300 W 32nd Ave, Denver\n\n"
+        "Please bring a stool sample and arrive 10 minutes early. Need to reschedule? Just reply to this email.")
 
     eye = ("Clearview Eye Care", "appointments@clearvieweye.example")
     was, moved = b.at(1, 10, 0), b.at(7, 16, 20)
@@ -257,17 +254,17 @@ def _appointments(b: DatedBox) -> None:
          f"{wkday_mon_day(start)} at {clock_ampm(start)} has been canceled. Book a new time anytime online."))
 
     start = b.at(3, 19, 30)
-    markup = table_markup("TH-118204", "Rachel Ortega", 2, start, "Osteria Pinecone", "2810 Larimer St", "Denver")
-    b.add("reservation", ("TableHop", "reservations@tablehop.example"),
-          "You're all set at Osteria Pinecone", b.sent(5, 21, 50),
-          f"Rachel, your reservation is confirmed.\n\nOsteria Pinecone\n2810 Larimer St, Denver\n{_wk(start)}, "
-          f"{clock_ampm(start)}\nParty of 2\nConfirmation #TH-118204\n\nNeed to make a change? Modify or cancel in the "
-          "TableHop app.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>You're all set!</h2>"
-                f"<p><b>Osteria Pinecone</b>, 2810 Larimer St, Denver</p><p>{_wk(start)}, {clock_ampm(start)}</p>"
-                "<p>Party of 2</p><p>Confirmation #TH-118204</p></body></html>"),
-          facts={"provider": "Osteria Pinecone", "start": start.isoformat(), "status": "confirmed",
-                 "kind": "restaurant", "reference": "TH-118204"})
+    b.table_booking(
+        ("TableHop", "reservations@tablehop.example"), "You're all set at Osteria Pinecone",
+        b.sent(5, 21, 50),
+        f"Rachel, your reservation is confirmed.\n\nOsteria Pinecone\n2810 Larimer St, Denver\n{_wk(start)}, "
+        f"{clock_ampm(start)}\nParty of 2\nConfirmation #TH-118204\n\nNeed to make a change? Modify or cancel in the "
+        "TableHop app.",
+        "<h2>You're all set!</h2>"
+        f"<p><b>Osteria Pinecone</b>, 2810 Larimer St, Denver</p><p>{_wk(start)}, {clock_ampm(start)}</p>"
+        "<p>Party of 2</p><p>Confirmation #TH-118204</p>",
+        number="TH-118204", guest="Rachel Ortega", party=2, start=start, place="Osteria Pinecone",
+        street="2810 Larimer St", locality="Denver")
 
     conference = b.at(9, 16, 15)
     b.add("school", ("SlotSpot", "no-reply@slotspot.example"),
@@ -312,19 +309,18 @@ def _travel(b: DatedBox) -> None:
                  "kind": "flight"})
 
     check_in, check_out = b.at(0, 15, 0, PHOENIX), b.at(2, 11, 0, PHOENIX)
-    markup = stay_markup("88410273", "Rachel Ortega", check_in, check_out, "Palo Verde Suites Phoenix Downtown",
-                         "401 N 3rd St", "Phoenix", "US")
-    b.add("hotel", ("Palo Verde Suites", "reservations@paloverdesuites.example"),
-          "Reservation confirmation #88410273 - Palo Verde Suites Phoenix Downtown", b.sent(20, 16, 10),
-          f"Dear Rachel Ortega,\n\nWe look forward to welcoming you.\n\nConfirmation number: 88410273\nCheck-in: "
-          f"{month_day_year(check_in)} (after 3:00 PM)\nCheck-out: {month_day_year(check_out)} (by 11:00 AM)\n1 King Bed, 2 nights, "
-          "1 adult\nSymposium group rate: $179.00 per night\nEstimated total with taxes: $412.36\n\nPalo Verde "
-          "Suites Phoenix Downtown, 401 N 3rd St, Phoenix, AZ 85004",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Confirmation "
-                f"88410273</p><p>Check-in {month_day_year(check_in)}, check-out {month_day_year(check_out)}</p></body></html>"),
-          facts={"provider": "Palo Verde Suites Phoenix Downtown", "start": check_in.isoformat(),
-                 "end": check_out.isoformat(), "status": "confirmed", "kind": "hotel", "reference": "88410273",
-                 "amount": "412.36", "currency": "USD"})
+    b.stay_booking(
+        ("Palo Verde Suites", "reservations@paloverdesuites.example"),
+        "Reservation confirmation #88410273 - Palo Verde Suites Phoenix Downtown", b.sent(20, 16, 10),
+        f"Dear Rachel Ortega,\n\nWe look forward to welcoming you.\n\nConfirmation number: 88410273\nCheck-in: "
+        f"{month_day_year(check_in)} (after 3:00 PM)\nCheck-out: {month_day_year(check_out)} (by 11:00 AM)\n1 King Bed, 2 nights, "
+        "1 adult\nSymposium group rate: $179.00 per night\nEstimated total with taxes: $412.36\n\nPalo Verde "
+        "Suites Phoenix Downtown, 401 N 3rd St, Phoenix, AZ 85004",
+        "<p>Confirmation "
+        f"88410273</p><p>Check-in {month_day_year(check_in)}, check-out {month_day_year(check_out)}</p>",
+        number="88410273", guest="Rachel Ortega", check_in=check_in, check_out=check_out,
+        place="Palo Verde Suites Phoenix Downtown", street="401 N 3rd St", locality="Phoenix", country="US",
+        amount="412.36", currency="USD")
 
     pick, drop = b.at(0, 18, 30, PHOENIX), b.at(2, 16, 15, PHOENIX)
     b.add("car_rental", ("Canyon Car Rental", "confirmations@canyoncarrental.example"),

@@ -46,8 +46,7 @@ from steward.sample.builder import (
     banner_style,
     due_facts,
     forwarded,
-    stay_markup,
-    table_markup,
+    summary_table,
 )
 from steward.sample.locale import (
     dd_mm_yyyy,
@@ -111,9 +110,7 @@ def _utilities(b: DatedBox) -> None:
             "cellspacing=\"0\" align=\"center\"><tr><td style=\"background:#f2a900;padding:12px;font-size:18px\">"
             "<b>Caribbean Light &amp; Power</b></td></tr><tr><td style=\"padding:12px\"><p><b>NOTICE OF "
             "DISCONNECTION</b></p><p>Dear SHANICE CAMPBELL-REID,</p><p>Our records show that the amount below, due on "
-            f"{dd_mm_yyyy(was_due)}, has not been paid.</p><table border=\"1\" cellpadding=\"6\" "
-            "style=\"border-collapse:collapse\">" + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>"
-                                                            for k, v in rows) + "</table>"
+            f"{dd_mm_yyyy(was_due)}, has not been paid.</p>" + summary_table(rows) +
             f"<p>Please pay J$16,482.75 on or before {ordinal_month_year(cut)} to avoid disconnection of your electricity supply. A "
             "reconnection fee of J$3,600.00 applies to disconnected premises.</p><p>Pay online, at any CLP pay point "
             "or through your bank. If you have already paid, please ignore this notice.</p></td></tr></table>"
@@ -168,9 +165,8 @@ def _cards(b: DatedBox) -> None:
     html = ("<html><body style=\"font-family:Arial,sans-serif;font-size:13px\"><table width=\"620\" align=\"center\" "
             "cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#00457c;color:#fff;padding:14px;"
             "font-size:19px\">Harbourview Bank</td></tr><tr><td style=\"padding:14px\"><p>Dear Shanice "
-            "Campbell-Reid,</p><p>Your Harbourview Visa Classic (JMD) statement is ready.</p><table border=\"1\" "
-            "cellpadding=\"6\" style=\"border-collapse:collapse\">" + "".join(
-                f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows) + "</table><p>Please pay at "
+            "Campbell-Reid,</p><p>Your Harbourview Visa Classic (JMD) statement is ready.</p>"
+            + summary_table(rows) + "<p>Please pay at "
             f"least the minimum payment by {dd_mm_yyyy(due)} to avoid a late fee of J$1,500.00.</p></td></tr><tr><td "
             f"style=\"font-size:10px;color:#666;padding:14px\">{BANK_LEGAL}</td></tr></table></body></html>")
     b.add("statement", ("Harbourview Bank", "estatements@harbourviewbank.example"),
@@ -273,13 +269,13 @@ def _appointments(b: DatedBox) -> None:
          "does not suit you, call us on 876-555-0177.\n\nPearl Cove Dental"))
 
     gp = b.at(6, 10, 15)
-    b.add("appointment", ("Palmfield Family Medical Centre", "reception@palmfieldmedical.example"),
-          "Appointment reminder", b.sent(2, 13, 25),
-          f"Good afternoon Shanice,\n\nA reminder of your appointment with Dr. Andrea Mullings on "
-          f"{dd_mm_yyyy(gp)} at {_ampm(gp)} (annual check-up and blood pressure review).\n\nPalmfield Family Medical "
-          "Centre, 3 Palmfield Avenue, Kingston 10\nConsultation fee: J$6,500.00\n\nPlease bring your lab results.",
-          facts={"provider": "Palmfield Family Medical Centre", "start": gp.isoformat(), "status": "confirmed",
-                 "kind": "doctor", "doctor": "Andrea Mullings", "fee": "6500.00"})
+    b.booking(
+        ("Palmfield Family Medical Centre", "reception@palmfieldmedical.example"), "doctor", gp,
+        "Appointment reminder", b.sent(2, 13, 25),
+        f"Good afternoon Shanice,\n\nA reminder of your appointment with Dr. Andrea Mullings on "
+        f"{dd_mm_yyyy(gp)} at {_ampm(gp)} (annual check-up and blood pressure review).\n\nPalmfield Family Medical "
+        "Centre, 3 Palmfield Avenue, Kingston 10\nConsultation fee: J$6,500.00\n\nPlease bring your lab results.",
+        doctor="Andrea Mullings", fee="6500.00")
 
     salon = ("Crowned Beauty Studio", "bookings@crownedbeauty.example")
     hair = b.at(1, 9, 0)
@@ -294,18 +290,17 @@ def _appointments(b: DatedBox) -> None:
          "when you rebook. Sorry for the inconvenience."))
 
     dinner = b.at(1, 19, 30)
-    markup = table_markup("DJ-508813", "Shanice Campbell-Reid", 4, dinner, "Ackee Tree Terrace",
-                          "9 Lady Musgrave Road", "Kingston")
-    b.add("reservation", ("DineOut JA", "noreply@dineoutja.example"), "Reservation confirmed: Ackee Tree Terrace",
-          b.sent(5, 21, 15),
-          f"Hi Shanice,\n\nYour table is booked!\n\nAckee Tree Terrace\n9 Lady Musgrave Road, Kingston\n"
-          f"{weekday_month_day(dinner)} at {_short(dinner)}\nGuests: 4\nReservation number: DJ-508813\n\nWe hold "
-          "tables for 15 minutes after the booked time.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>Table booked!</h2>"
-                f"<p><b>Ackee Tree Terrace</b>, 9 Lady Musgrave Road</p><p>{weekday_month_day(dinner)} at "
-                f"{_short(dinner)}, 4 guests</p></body></html>"),
-          facts={"provider": "Ackee Tree Terrace", "start": dinner.isoformat(), "status": "confirmed",
-                 "kind": "restaurant", "reference": "DJ-508813", "party": "4"})
+    b.table_booking(
+        ("DineOut JA", "noreply@dineoutja.example"), "Reservation confirmed: Ackee Tree Terrace",
+        b.sent(5, 21, 15),
+        f"Hi Shanice,\n\nYour table is booked!\n\nAckee Tree Terrace\n9 Lady Musgrave Road, Kingston\n"
+        f"{weekday_month_day(dinner)} at {_short(dinner)}\nGuests: 4\nReservation number: DJ-508813\n\nWe hold "
+        "tables for 15 minutes after the booked time.",
+        "<h2>Table booked!</h2>"
+        f"<p><b>Ackee Tree Terrace</b>, 9 Lady Musgrave Road</p><p>{weekday_month_day(dinner)} at "
+        f"{_short(dinner)}, 4 guests</p>",
+        number="DJ-508813", guest="Shanice Campbell-Reid", party=4, start=dinner,
+        place="Ackee Tree Terrace", street="9 Lady Musgrave Road", locality="Kingston")
 
 
 def _travel(b: DatedBox) -> None:
@@ -325,20 +320,19 @@ def _travel(b: DatedBox) -> None:
                  "currency": "USD"})
 
     check_in, check_out = b.at(20, 15, 0, EASTERN), b.at(25, 11, 0, EASTERN)
-    markup = stay_markup("CTH-2290174", "Shanice Campbell-Reid", check_in, check_out, "The Coral Tide Hotel",
-                         "410 Seabreeze Avenue", "Fort Lauderdale", "US")
-    b.add("hotel", ("The Coral Tide Hotel", "stay@coraltidehotel.example"), "Reservation confirmed CTH-2290174",
-          b.sent(12, 9, 35),
-          f"Dear Ms. Campbell-Reid,\n\nThank you for choosing The Coral Tide Hotel.\n\nConfirmation number: "
-          f"CTH-2290174\nCheck-in: {month_day_year(check_in)}, from 3:00 PM\nCheck-out: {month_day_year(check_out)}, "
-          "by 11:00 AM\nRoom: Queen, partial ocean view\n5 nights at USD 159.00\nTaxes and fees: USD 103.35\nTotal: "
-          "USD 898.35 (charged at check-in)\n\n410 Seabreeze Avenue, Fort Lauderdale, FL 33304. Free shuttle from "
-          "FLL every 30 minutes.\n\nWe look forward to your stay.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Confirmation "
-                f"CTH-2290174</p><p>{month_day_year(check_in)} - {month_day_year(check_out)}</p></body></html>"),
-          facts={"provider": "The Coral Tide Hotel", "start": check_in.isoformat(), "end": check_out.isoformat(),
-                 "status": "confirmed", "kind": "hotel", "reference": "CTH-2290174", "amount": "898.35",
-                 "currency": "USD"})
+    b.stay_booking(
+        ("The Coral Tide Hotel", "stay@coraltidehotel.example"), "Reservation confirmed CTH-2290174",
+        b.sent(12, 9, 35),
+        f"Dear Ms. Campbell-Reid,\n\nThank you for choosing The Coral Tide Hotel.\n\nConfirmation number: "
+        f"CTH-2290174\nCheck-in: {month_day_year(check_in)}, from 3:00 PM\nCheck-out: {month_day_year(check_out)}, "
+        "by 11:00 AM\nRoom: Queen, partial ocean view\n5 nights at USD 159.00\nTaxes and fees: USD 103.35\nTotal: "
+        "USD 898.35 (charged at check-in)\n\n410 Seabreeze Avenue, Fort Lauderdale, FL 33304. Free shuttle from "
+        "FLL every 30 minutes.\n\nWe look forward to your stay.",
+        "<p>Confirmation "
+        f"CTH-2290174</p><p>{month_day_year(check_in)} - {month_day_year(check_out)}</p>",
+        number="CTH-2290174", guest="Shanice Campbell-Reid", check_in=check_in, check_out=check_out,
+        place="The Coral Tide Hotel", street="410 Seabreeze Avenue", locality="Fort Lauderdale",
+        country="US", amount="898.35", currency="USD")
 
     conference = b.at(21, 8, 30, EASTERN)
     b.add("other", ("Florida Caribbean Nurses Forum", "events@fcnforum.example"), "Your registration is confirmed",

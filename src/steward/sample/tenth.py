@@ -45,8 +45,7 @@ from steward.sample.builder import (
     SampleMessage,
     banner_style,
     due_facts,
-    stay_markup,
-    table_markup,
+    summary_table,
 )
 from steward.sample.locale import clock_dot_pm, day_month_year, dd_mm_yyyy, ordinal, weekday_day_month
 
@@ -106,8 +105,7 @@ def _card(b: DatedBox) -> None:
             "width=\"620\" align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#00594f;"
             "color:#fff;padding:14px;font-size:19px\">Brayhead Bank</td></tr><tr><td style=\"padding:16px\">"
             "<p>Dear Aoife Brennan,</p><p>Your Brayhead Visa credit card eStatement is now available in "
-            "Online Banking.</p><table border=\"0\" cellpadding=\"5\" style=\"border:1px solid #bbb\">"
-            + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows) + "</table>"
+            "Online Banking.</p>" + summary_table(rows, 'border="0" cellpadding="5" style="border:1px solid #bbb"') +
             f"<p>Please make sure at least the minimum payment of €44.59 reaches us by {day_month_year(due)}. You do not "
             "have a direct debit set up on this card: pay through the app, Online Banking or by bank transfer. "
             "To avoid interest on purchases, pay the full statement balance by the due date.</p></td></tr>"
@@ -239,14 +237,14 @@ def _cover(b: DatedBox) -> None:
 
 def _appointments(b: DatedBox) -> None:
     test = b.at(12, 8, 45)
-    b.add("appointment", ("RoadCheck Ireland", "bookings@roadcheck.example"),
-          "Car test booking confirmed - 191-D-40721", b.sent(16, 21, 10),
-          f"Your car test is booked.\n\nVehicle registration: 191-D-40721\nDate: {weekday_day_month(test)} {test:%Y}\nTime: "
-          f"{_h24(test)}\nTest centre: Finglas Test Centre, Jamestown Road, Dublin 11\nFee paid: €55.00\nBooking "
-          "reference: RC-6620913\n\nPlease arrive 10 minutes early and bring your Vehicle Registration "
-          "Certificate. If the car fails, a retest within 21 days is free.",
-          facts={"provider": "RoadCheck Ireland", "start": test.isoformat(), "status": "confirmed",
-                 "kind": "car test", "reference": "RC-6620913"})
+    b.booking(
+        ("RoadCheck Ireland", "bookings@roadcheck.example"), "car test", test,
+        "Car test booking confirmed - 191-D-40721", b.sent(16, 21, 10),
+        f"Your car test is booked.\n\nVehicle registration: 191-D-40721\nDate: {weekday_day_month(test)} {test:%Y}\nTime: "
+        f"{_h24(test)}\nTest centre: Finglas Test Centre, Jamestown Road, Dublin 11\nFee paid: €55.00\nBooking "
+        "reference: RC-6620913\n\nPlease arrive 10 minutes early and bring your Vehicle Registration "
+        "Certificate. If the car fails, a retest within 21 days is free.",
+        reference="RC-6620913")
 
     gp = b.at(4, 10, 20)
     b.add("appointment", ("Phibsboro Medical Centre", "sms@phibsboromedical.example"), "Appointment reminder",
@@ -270,14 +268,14 @@ def _appointments(b: DatedBox) -> None:
          "email or ring the surgery.\n\nKind regards,\nDrumcondra Dental Care"))
 
     physio = b.at(7, 13, 15)
-    b.add("appointment", ("Northside Physio & Sports Injury Clinic", "bookings@northsidephysio.example"),
-          "Booking confirmation - Northside Physio", b.sent(6, 18, 20),
-          f"Hi Aoife,\n\nYou're booked in with Ciarán Lynch, Chartered Physiotherapist, on {weekday_day_month(physio)} at "
-          f"{clock_dot_pm(physio)} (follow-up, 45 minutes).\n\nWhere: Northside Physio & Sports Injury Clinic, 212 "
-          "Drumcondra Road Upper, Dublin 9\nFee: €65.00, payable on the day\n\nPlease wear loose clothing. To "
-          "cancel or change, give us 24 hours' notice or the full fee applies.",
-          facts={"provider": "Northside Physio & Sports Injury Clinic", "start": physio.isoformat(),
-                 "status": "confirmed", "kind": "physio", "amount": "65.00"})
+    b.booking(
+        ("Northside Physio & Sports Injury Clinic", "bookings@northsidephysio.example"), "physio", physio,
+        "Booking confirmation - Northside Physio", b.sent(6, 18, 20),
+        f"Hi Aoife,\n\nYou're booked in with Ciarán Lynch, Chartered Physiotherapist, on {weekday_day_month(physio)} at "
+        f"{clock_dot_pm(physio)} (follow-up, 45 minutes).\n\nWhere: Northside Physio & Sports Injury Clinic, 212 "
+        "Drumcondra Road Upper, Dublin 9\nFee: €65.00, payable on the day\n\nPlease wear loose clothing. To "
+        "cancel or change, give us 24 hours' notice or the full fee applies.",
+        amount="65.00")
 
     optician = ("ClearSight Opticians", "appointments@clearsight.example")
     start = b.at(2, 11, 0)
@@ -291,17 +289,16 @@ def _appointments(b: DatedBox) -> None:
          f"{_h24(start)}. Book again any time online.\n\nClearSight Opticians"))
 
     table = b.at(0, 19, 45)
-    markup = table_markup("TT-55810", "Aoife Brennan", 2, table, "Osteria Lupo", "18 Manor Street", "Dublin 7")
-    b.add("reservation", ("TableTap", "bookings@tabletap.example"), "Booking confirmed: Osteria Lupo",
-          b.sent(4, 21, 25),
-          f"Hi Aoife, you're booked!\n\nOsteria Lupo\n18 Manor Street, Stoneybatter, Dublin 7\n{weekday_day_month(table)} at "
-          f"{clock_dot_pm(table)}\n2 people\nReference: TT-55810\n\nRunning late? The restaurant holds tables for 15 "
-          "minutes. Change or cancel in the TableTap app.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>You're booked!</h2>"
-                f"<p><b>Osteria Lupo</b>, 18 Manor Street, Stoneybatter</p><p>{weekday_day_month(table)} at {clock_dot_pm(table)}</p>"
-                "<p>2 people</p><p>Reference TT-55810</p></body></html>"),
-          facts={"provider": "Osteria Lupo", "start": table.isoformat(), "status": "confirmed",
-                 "kind": "restaurant", "reference": "TT-55810"})
+    b.table_booking(
+        ("TableTap", "bookings@tabletap.example"), "Booking confirmed: Osteria Lupo", b.sent(4, 21, 25),
+        f"Hi Aoife, you're booked!\n\nOsteria Lupo\n18 Manor Street, Stoneybatter, Dublin 7\n{weekday_day_month(table)} at "
+        f"{clock_dot_pm(table)}\n2 people\nReference: TT-55810\n\nRunning late? The restaurant holds tables for 15 "
+        "minutes. Change or cancel in the TableTap app.",
+        "<h2>You're booked!</h2>"
+        f"<p><b>Osteria Lupo</b>, 18 Manor Street, Stoneybatter</p><p>{weekday_day_month(table)} at {clock_dot_pm(table)}</p>"
+        "<p>2 people</p><p>Reference TT-55810</p>",
+        number="TT-55810", guest="Aoife Brennan", party=2, start=table, place="Osteria Lupo",
+        street="18 Manor Street", locality="Dublin 7")
 
     show, doors = b.at(9, 20, 0), b.at(9, 19, 0)
     b.add("ticket", ("TixHub", "orders@tixhub.example"), "Your tickets: Harbour Lights - The Maltings",
@@ -360,19 +357,18 @@ def _travel(b: DatedBox) -> None:
           facts={"provider": air[0], "start": out.isoformat(), "closes": closes.isoformat(), "kind": "flight"})
 
     check_in, check_out = b.at(15, 15, 0, LONDON), b.at(17, 11, 0, LONDON)
-    markup = stay_markup("60421987", "Aoife Brennan", check_in, check_out, "The Bramwell Hotel Bloomsbury",
-                         "41 Tavistock Place", "London", "GB")
-    b.add("hotel", ("The Bramwell Hotel", "stay@bramwellhotel.example"),
-          "Booking confirmation 60421987 - The Bramwell Hotel Bloomsbury", b.sent(18, 13, 30),
-          f"Dear Ms Brennan,\n\nThank you for choosing The Bramwell.\n\nConfirmation number: 60421987\nArrival: "
-          f"{weekday_day_month(check_in)} {check_in:%Y} (check-in from 3pm)\nDeparture: {weekday_day_month(check_out)} {check_out:%Y} "
-          "(check-out by 11am)\nRoom: Classic Double, 2 nights, 2 adults, breakfast included\nTotal: £386.00, "
-          "payable at the hotel\n\nThe Bramwell Hotel Bloomsbury, 41 Tavistock Place, London WC1H 9RA",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Confirmation "
-                f"60421987</p><p>Arrival {weekday_day_month(check_in)}, departure {weekday_day_month(check_out)}</p></body></html>"),
-          facts={"provider": "The Bramwell Hotel Bloomsbury", "start": check_in.isoformat(),
-                 "end": check_out.isoformat(), "status": "confirmed", "kind": "hotel", "reference": "60421987",
-                 "amount": "386.00", "currency": "GBP"})
+    b.stay_booking(
+        ("The Bramwell Hotel", "stay@bramwellhotel.example"),
+        "Booking confirmation 60421987 - The Bramwell Hotel Bloomsbury", b.sent(18, 13, 30),
+        f"Dear Ms Brennan,\n\nThank you for choosing The Bramwell.\n\nConfirmation number: 60421987\nArrival: "
+        f"{weekday_day_month(check_in)} {check_in:%Y} (check-in from 3pm)\nDeparture: {weekday_day_month(check_out)} {check_out:%Y} "
+        "(check-out by 11am)\nRoom: Classic Double, 2 nights, 2 adults, breakfast included\nTotal: £386.00, "
+        "payable at the hotel\n\nThe Bramwell Hotel Bloomsbury, 41 Tavistock Place, London WC1H 9RA",
+        "<p>Confirmation "
+        f"60421987</p><p>Arrival {weekday_day_month(check_in)}, departure {weekday_day_month(check_out)}</p>",
+        number="60421987", guest="Aoife Brennan", check_in=check_in, check_out=check_out,
+        place="The Bramwell Hotel Bloomsbury", street="41 Tavistock Place", locality="London", country="GB",
+        amount="386.00", currency="GBP")
 
     ferry = ("Seabridge Ferries", "bookings@seabridgeferries.example")
     sail, sail_arr = b.at(22, 8, 5), b.at(22, 11, 20, LONDON)

@@ -45,8 +45,9 @@ from steward.sample.builder import (
     NewsletterStyle,
     SampleMessage,
     due_facts,
+    marked_page,
     stay_markup,
-    table_markup,
+    summary_table,
 )
 from steward.sample.locale import clock_dot_pm, day_month_year, dd_mm_yyyy, ordinal, weekday_day_month
 
@@ -95,8 +96,7 @@ def _cards(b: DatedBox) -> None:
             "align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#2b3a67;color:#fff;"
             "padding:16px;font-size:20px\">Yorkstone Bank</td></tr><tr><td style=\"padding:16px\"><p>Dear Mrs "
             "Haigh,</p><p>Your Yorkstone Visa Rewards statement is now available in Online Banking. Here's a "
-            "summary:</p><table border=\"1\" cellpadding=\"6\" style=\"border-collapse:collapse\">"
-            + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows) + "</table>"
+            "summary:</p>" + summary_table(rows) +
             f"<p>To avoid paying interest on your purchases, pay your statement balance in full by {day_month_year(due)}. "
             "If you can't, please make sure at least your minimum payment reaches us by the payment date.</p>"
             "<p>Kind regards,<br>Yorkstone Bank Card Services</p></td></tr><tr><td style=\"font-size:10px;"
@@ -280,31 +280,30 @@ def _appointments(b: DatedBox) -> None:
          "St Bede's Hospital\n\nIf you cannot attend, please ring 0113 496 0533.\n\nOutpatient Appointments Centre"))
 
     dentist = b.at(12, 8, 45)
-    b.add("appointment", ("Otley Road Dental Practice", "reception@otleyroaddental.example"),
-          "Your check-up at Otley Road Dental", b.sent(15, 17, 20),
-          f"Dear Claire,\n\nThis is to confirm your check-up with Dr Sian Howells on {weekday_day_month(dentist)} {dentist:%Y} at "
-          f"{clock_dot_pm(dentist)}.\n\nOtley Road Dental Practice, 311 Otley Road, Leeds LS16 5LL\n\nPlease give us 24 "
-          "hours' notice if you need to change it, or a £25 fee applies.\n\nKind regards,\nOtley Road Dental",
-          facts={"provider": "Otley Road Dental Practice", "start": dentist.isoformat(), "status": "confirmed",
-                 "kind": "dentist", "doctor": "Dr Sian Howells"})
+    b.booking(
+        ("Otley Road Dental Practice", "reception@otleyroaddental.example"), "dentist", dentist,
+        "Your check-up at Otley Road Dental", b.sent(15, 17, 20),
+        f"Dear Claire,\n\nThis is to confirm your check-up with Dr Sian Howells on {weekday_day_month(dentist)} {dentist:%Y} at "
+        f"{clock_dot_pm(dentist)}.\n\nOtley Road Dental Practice, 311 Otley Road, Leeds LS16 5LL\n\nPlease give us 24 "
+        "hours' notice if you need to change it, or a £25 fee applies.\n\nKind regards,\nOtley Road Dental",
+        doctor="Dr Sian Howells")
 
     eyes = b.at(21, 16, 10)
-    b.add("appointment", ("Clearview Opticians", "headingley@clearviewopticians.example"),
-          "Your eye test is booked", b.sent(5, 19, 40),
-          f"Hi Claire, your eye test at Clearview Opticians Headingley is booked for {_wk(eyes)} at {eyes:%H:%M}. "
-          "It takes about 30 minutes. Please bring your current glasses. 16 North Lane, Headingley. See you "
-          "then!",
-          facts={"provider": "Clearview Opticians", "start": eyes.isoformat(), "status": "confirmed",
-                 "kind": "optician"})
+    b.booking(
+        ("Clearview Opticians", "headingley@clearviewopticians.example"), "optician", eyes,
+        "Your eye test is booked", b.sent(5, 19, 40),
+        f"Hi Claire, your eye test at Clearview Opticians Headingley is booked for {_wk(eyes)} at {eyes:%H:%M}. "
+        "It takes about 30 minutes. Please bring your current glasses. 16 North Lane, Headingley. See you "
+        "then!")
 
     vet = b.at(20, 17, 40)
-    b.add("appointment", ("Meanwood Vets", "frontdesk@meanwoodvets.example"), "Biscuit's appointment",
-          b.sent(2, 12, 25),
-          f"Hi Claire,\n\nBiscuit is booked in for her annual health check and booster on {_wk(vet)} at "
-          f"{clock_dot_pm(vet)} with Emma.\n\nMeanwood Vets, 120 Green Road, Meanwood, Leeds\n\nPlease bring her in a "
-          "secure carrier. Meow!\n\nMeanwood Vets",
-          facts={"provider": "Meanwood Vets", "start": vet.isoformat(), "status": "confirmed", "kind": "vet",
-                 "pet": "Biscuit"})
+    b.booking(
+        ("Meanwood Vets", "frontdesk@meanwoodvets.example"), "vet", vet, "Biscuit's appointment",
+        b.sent(2, 12, 25),
+        f"Hi Claire,\n\nBiscuit is booked in for her annual health check and booster on {_wk(vet)} at "
+        f"{clock_dot_pm(vet)} with Emma.\n\nMeanwood Vets, 120 Green Road, Meanwood, Leeds\n\nPlease bring her in a "
+        "secure carrier. Meow!\n\nMeanwood Vets",
+        pet="Biscuit")
 
     barber = ("Fade Room Barbers", "bookings@faderoombarbers.example")
     cut = b.at(1, 16, 15)
@@ -335,8 +334,8 @@ def _travel(b: DatedBox) -> None:
           "Haigh, Miss Poppy Haigh\nTotal holiday price: £3,486.00\nDeposit paid: £300.00\nBalance of £3,186.00 "
           f"paid on {dd_mm_yyyy(b.today - timedelta(days=20))}\n\nYour e-tickets and holiday documents will be emailed "
           "to you 7 days before you travel.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Booking reference "
-                f"SW-2261904</p><p>Hotel Marea Blanca, {_wk(check_in)} to {_wk(check_out)}</p></body></html>"),
+          html=marked_page(markup, "<p>Booking reference SW-2261904</p>"
+                           f"<p>Hotel Marea Blanca, {_wk(check_in)} to {_wk(check_out)}</p>"),
           facts={"provider": "Sunward Holidays", "start": out.isoformat(), "arrive": out_arr.isoformat(),
                  "return": back.isoformat(), "return_arrive": back_arr.isoformat(), "status": "confirmed",
                  "kind": "package holiday", "flight": "SWD4412", "reference": "SW-2261904", "amount": "3486.00",
@@ -376,17 +375,16 @@ def _travel(b: DatedBox) -> None:
                  "amount": "57.50", "currency": "GBP"})
 
     dinner = b.at(2, 19, 30)
-    markup = table_markup("TN-480213", "Claire Haigh", 4, dinner, "The Fig & Ferret", "22 Call Lane", "Leeds")
-    b.add("reservation", ("TableNow", "noreply@tablenow.example"), "Booking confirmed: The Fig & Ferret",
-          b.sent(12, 21, 15),
-          f"Hi Claire,\n\nYou're booked!\n\nThe Fig & Ferret\n22 Call Lane, Leeds LS1 6DT\n{weekday_day_month(dinner)} at "
-          f"{clock_dot_pm(dinner)}\nTable for 4\nOccasion: Birthday (we'll pop a candle on the pudding!)\nBooking "
-          "reference: TN-480213\n\nWe'll hold your table for 15 minutes.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>You're booked!</h2>"
-                f"<p><b>The Fig &amp; Ferret</b>, 22 Call Lane</p><p>{weekday_day_month(dinner)} at {clock_dot_pm(dinner)}</p>"
-                "<p>4 people</p><p>Ref TN-480213</p></body></html>"),
-          facts={"provider": "The Fig & Ferret", "start": dinner.isoformat(), "status": "confirmed",
-                 "kind": "restaurant", "reference": "TN-480213", "party": "4"})
+    b.table_booking(
+        ("TableNow", "noreply@tablenow.example"), "Booking confirmed: The Fig & Ferret", b.sent(12, 21, 15),
+        f"Hi Claire,\n\nYou're booked!\n\nThe Fig & Ferret\n22 Call Lane, Leeds LS1 6DT\n{weekday_day_month(dinner)} at "
+        f"{clock_dot_pm(dinner)}\nTable for 4\nOccasion: Birthday (we'll pop a candle on the pudding!)\nBooking "
+        "reference: TN-480213\n\nWe'll hold your table for 15 minutes.",
+        "<h2>You're booked!</h2>"
+        f"<p><b>The Fig &amp; Ferret</b>, 22 Call Lane</p><p>{weekday_day_month(dinner)} at {clock_dot_pm(dinner)}</p>"
+        "<p>4 people</p><p>Ref TN-480213</p>",
+        number="TN-480213", guest="Claire Haigh", party=4, start=dinner, place="The Fig & Ferret",
+        street="22 Call Lane", locality="Leeds")
 
 
 def _parcel(b: DatedBox) -> None:

@@ -44,8 +44,7 @@ from steward.sample.builder import (
     SampleMessage,
     banner_style,
     due_facts,
-    stay_markup,
-    table_markup,
+    summary_table,
 )
 from steward.sample.locale import clock_dot_pm, day_month_year, weekday_day_month, wkday_day_mon
 
@@ -92,8 +91,7 @@ def _cards(b: DatedBox) -> None:
             "width=\"620\" align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#00404f;"
             "color:#fff;padding:16px;font-size:20px\">Harbourside Bank</td></tr><tr><td style=\"padding:16px\">"
             "<p>Kia ora Rebecca,</p><p>Your Harbourside Visa Platinum statement is ready to view in Internet "
-            "Banking. Here's a summary:</p><table border=\"1\" cellpadding=\"6\" style=\"border-collapse:collapse\">"
-            + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows) + "</table>"
+            "Banking. Here's a summary:</p>" + summary_table(rows) +
             f"<p>Pay your closing balance by {day_month_year(due)} to avoid interest on your purchases. If you can't pay it "
             "all, please pay at least the minimum payment by the due date.</p><p>Ngā mihi,<br>The Harbourside "
             f"Cards team</p></td></tr><tr><td style=\"font-size:10px;color:#666;padding:16px\">{BANK_LEGAL}</td>"
@@ -288,22 +286,22 @@ def _appointments(b: DatedBox) -> None:
          "Thanks heaps,\nKingsland Physio & Rehab"))
 
     dental = b.at(9, 8, 30)
-    b.add("appointment", ("Sandringham Dental", "hello@sandringhamdental.example"),
-          "See you soon at Sandringham Dental", b.sent(15, 17, 30),
-          f"Kia ora Rebecca,\n\nYou're booked in for your check-up and clean with Dr Hemi Parata on {weekday_day_month(dental)} "
-          f"at {clock_dot_pm(dental)}.\n\nSandringham Dental, 531 Sandringham Road, Sandringham\n\nPlease let us know at "
-          "least 24 hours ahead if you need to change it.\n\nNgā mihi,\nThe team at Sandringham Dental",
-          facts={"provider": "Sandringham Dental", "start": dental.isoformat(), "status": "confirmed",
-                 "kind": "dentist", "doctor": "Dr Hemi Parata"})
+    b.booking(
+        ("Sandringham Dental", "hello@sandringhamdental.example"), "dentist", dental,
+        "See you soon at Sandringham Dental", b.sent(15, 17, 30),
+        f"Kia ora Rebecca,\n\nYou're booked in for your check-up and clean with Dr Hemi Parata on {weekday_day_month(dental)} "
+        f"at {clock_dot_pm(dental)}.\n\nSandringham Dental, 531 Sandringham Road, Sandringham\n\nPlease let us know at "
+        "least 24 hours ahead if you need to change it.\n\nNgā mihi,\nThe team at Sandringham Dental",
+        doctor="Dr Hemi Parata")
 
     vet = b.at(8, 17, 15)
-    b.add("appointment", ("Wai Vets Mt Eden", "reception@waivets.example"), "Booking confirmed for Nugget",
-          b.sent(3, 11, 55),
-          f"Hi Rebecca,\n\nNugget is booked in for his annual check and C5 vaccination on {wkday_day_mon(vet)} at "
-          f"{vet:%H:%M}.\n\nWai Vets Mt Eden, 210 Dominion Road, Mt Eden\n\nPlease bring him on a lead and "
-          "bring along any medications he's on. Woof!\n\nWai Vets",
-          facts={"provider": "Wai Vets Mt Eden", "start": vet.isoformat(), "status": "confirmed", "kind": "vet",
-                 "pet": "Nugget"})
+    b.booking(
+        ("Wai Vets Mt Eden", "reception@waivets.example"), "vet", vet, "Booking confirmed for Nugget",
+        b.sent(3, 11, 55),
+        f"Hi Rebecca,\n\nNugget is booked in for his annual check and C5 vaccination on {wkday_day_mon(vet)} at "
+        f"{vet:%H:%M}.\n\nWai Vets Mt Eden, 210 Dominion Road, Mt Eden\n\nPlease bring him on a lead and "
+        "bring along any medications he's on. Woof!\n\nWai Vets",
+        pet="Nugget")
 
     salon = ("Salon Kowhai", "bookings@salonkowhai.example")
     cut = b.at(4, 10, 0)
@@ -355,20 +353,19 @@ def _travel(b: DatedBox) -> None:
                  "currency": "NZD"})
 
     check_in, check_out = b.at(3, 14, 0), b.at(5, 10, 0)
-    markup = stay_markup("RPM-20871", "Rebecca Walsh", check_in, check_out, "Riccarton Park Motor Lodge",
-                         "88 Riccarton Road", "Christchurch", "NZ")
-    b.add("hotel", ("Riccarton Park Motor Lodge", "stay@riccartonparkmotorlodge.example"),
-          "Booking confirmed - Riccarton Park Motor Lodge", b.sent(15, 9, 10),
-          "Kia ora Rebecca,\n\nThanks for booking with us!\n\nBooking no.: RPM-20871\n"
-          f"Check in: {wkday_day_mon(check_in)} {check_in:%Y} from 2pm (we've noted you'll arrive about 8.30pm, the key "
-          f"will be in the after-hours box)\nCheck out: {wkday_day_mon(check_out)} {check_out:%Y} by 10am\nRoom: Two-bedroom "
-          "unit, 2 nights, 2 adults\nTotal: $338.00 (pay on arrival)\n\nRiccarton Park Motor Lodge, 88 Riccarton "
-          "Road, Christchurch\n\nFree parking and wifi. See you soon!",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Booking no. "
-                f"RPM-20871</p><p>Check in {wkday_day_mon(check_in)}, check out {wkday_day_mon(check_out)}</p></body></html>"),
-          facts={"provider": "Riccarton Park Motor Lodge", "start": check_in.isoformat(),
-                 "end": check_out.isoformat(), "status": "confirmed", "kind": "motel", "reference": "RPM-20871",
-                 "amount": "338.00", "currency": "NZD"})
+    b.stay_booking(
+        ("Riccarton Park Motor Lodge", "stay@riccartonparkmotorlodge.example"),
+        "Booking confirmed - Riccarton Park Motor Lodge", b.sent(15, 9, 10),
+        "Kia ora Rebecca,\n\nThanks for booking with us!\n\nBooking no.: RPM-20871\n"
+        f"Check in: {wkday_day_mon(check_in)} {check_in:%Y} from 2pm (we've noted you'll arrive about 8.30pm, the key "
+        f"will be in the after-hours box)\nCheck out: {wkday_day_mon(check_out)} {check_out:%Y} by 10am\nRoom: Two-bedroom "
+        "unit, 2 nights, 2 adults\nTotal: $338.00 (pay on arrival)\n\nRiccarton Park Motor Lodge, 88 Riccarton "
+        "Road, Christchurch\n\nFree parking and wifi. See you soon!",
+        "<p>Booking no. "
+        f"RPM-20871</p><p>Check in {wkday_day_mon(check_in)}, check out {wkday_day_mon(check_out)}</p>",
+        number="RPM-20871", guest="Rebecca Walsh", check_in=check_in, check_out=check_out,
+        place="Riccarton Park Motor Lodge", street="88 Riccarton Road", locality="Christchurch",
+        country="NZ", kind="motel", amount="338.00", currency="NZD")
 
     ferry = ("Strait Link Ferries", "bookings@straitlink.example")
     go, go_arr = b.at(53, 8, 45), b.at(53, 12, 15)
@@ -395,19 +392,17 @@ def _travel(b: DatedBox) -> None:
                  "status": "confirmed", "kind": "rugby", "amount": "390.80", "currency": "NZD"})
 
     dinner = b.at(10, 19, 30)
-    markup = table_markup("TT-778104", "Rebecca Walsh", 2, dinner, "Koura Kitchen", "131 Ponsonby Road",
-                          "Auckland")
-    b.add("reservation", ("TableTime", "noreply@tabletime.example"), "You're booked at Koura Kitchen",
-          b.sent(7, 21, 30),
-          f"Kia ora Rebecca, your table is confirmed!\n\nKoura Kitchen\n131 Ponsonby Road, Ponsonby, Auckland\n"
-          f"{weekday_day_month(dinner)} {dinner:%Y} at {clock_dot_pm(dinner)}\nTable for 2\nOccasion: Anniversary\nBooking ref: "
-          "TT-778104\n\nWe'll hold your table for 15 minutes. Let the restaurant know if you have any dietary "
-          "requirements.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>Your table is "
-                "confirmed</h2><p><b>Koura Kitchen</b>, 131 Ponsonby Road</p>"
-                f"<p>{weekday_day_month(dinner)} at {clock_dot_pm(dinner)}</p><p>2 people</p><p>Ref TT-778104</p></body></html>"),
-          facts={"provider": "Koura Kitchen", "start": dinner.isoformat(), "status": "confirmed",
-                 "kind": "restaurant", "reference": "TT-778104", "party": "2"})
+    b.table_booking(
+        ("TableTime", "noreply@tabletime.example"), "You're booked at Koura Kitchen", b.sent(7, 21, 30),
+        f"Kia ora Rebecca, your table is confirmed!\n\nKoura Kitchen\n131 Ponsonby Road, Ponsonby, Auckland\n"
+        f"{weekday_day_month(dinner)} {dinner:%Y} at {clock_dot_pm(dinner)}\nTable for 2\nOccasion: Anniversary\nBooking ref: "
+        "TT-778104\n\nWe'll hold your table for 15 minutes. Let the restaurant know if you have any dietary "
+        "requirements.",
+        "<h2>Your table is "
+        "confirmed</h2><p><b>Koura Kitchen</b>, 131 Ponsonby Road</p>"
+        f"<p>{weekday_day_month(dinner)} at {clock_dot_pm(dinner)}</p><p>2 people</p><p>Ref TT-778104</p>",
+        number="TT-778104", guest="Rebecca Walsh", party=2, start=dinner, place="Koura Kitchen",
+        street="131 Ponsonby Road", locality="Auckland")
 
 
 def _parcel(b: DatedBox) -> None:
