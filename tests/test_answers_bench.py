@@ -213,6 +213,12 @@ FIFTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail":
 # a vehicle's fitness certificate never a gym)
 SIXTEENTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
 
+# what the seventeenth set (a conversation of a Wednesday afternoon and iftar evening and single questions over the
+# seventeenth sample mailbox, Farhan Qureshi's in Dubai, written blind to the rules and frozen before its first run)
+# scored on that first run, before any tuning: 32 right, 18 wrong, 25 refused of 75 (appointments 10/5/4, brief 1/0/1,
+# mail 4/1/0, money 12/8/13, reminders 4/0/1, schedule 1/4/6)
+SEVENTEENTH_WRONG_AT_MOST = {"money": 8, "appointments": 5, "schedule": 4, "mail": 1, "brief": 0, "reminders": 0}
+
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
@@ -241,6 +247,7 @@ WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FO
                 "tenth": TENTH_WRONG_AT_MOST, "eleventh": ELEVENTH_WRONG_AT_MOST, "twelfth": TWELFTH_WRONG_AT_MOST,
                 "thirteenth": THIRTEENTH_WRONG_AT_MOST, "fourteenth": FOURTEENTH_WRONG_AT_MOST,
                 "fifteenth": FIFTEENTH_WRONG_AT_MOST, "sixteenth": SIXTEENTH_WRONG_AT_MOST,
+                "seventeenth": SEVENTEENTH_WRONG_AT_MOST,
                 "talk": TALK_WRONG_AT_MOST, "talk2": TALK2_WRONG_AT_MOST}
 
 

@@ -72,11 +72,11 @@ def test_another_records_name_said_only_inside_this_ones_names_no_other() -> Non
 
 # wrong answers per home when this test was last tightened (bench/names.py at 80 questions a home, seeded):
 # a change that adds one fails here; lower a ceiling when a home's wrongs fall, never raise one (the thirteenth's,
-# the fourteenth's, the fifteenth's and the sixteenth's are their first measures, before any rule was tuned on their
-# mail)
+# the fourteenth's, the fifteenth's, the sixteenth's and the seventeenth's are their first measures, before any rule
+# was tuned on their mail)
 WRONG_AT_MOST = {"demo": 0, "second": 0, "third": 1, "fourth": 0, "fifth": 0, "sixth": 0, "seventh": 0, "eighth": 0,
                  "ninth": 1, "tenth": 0, "eleventh": 0, "twelfth": 0, "thirteenth": 2,
-                 "fourteenth": 0, "fifteenth": 0, "sixteenth": 1}
+                 "fourteenth": 0, "fifteenth": 0, "sixteenth": 1, "seventeenth": 3}
 PER_HOME = 80
 
 
