@@ -48,8 +48,7 @@ from steward.sample.builder import (
     banner_style,
     due_facts,
     forwarded,
-    stay_markup,
-    table_markup,
+    summary_table,
 )
 from steward.sample.locale import (
     clock_ampm,
@@ -94,10 +93,6 @@ def _box(now: datetime, seed: int, days: int) -> DatedBox:
                     prodid="-//Saltmarsh Contracting//Mail 5.1//EN", ics_stamp="20270210T080000Z")
 
 
-def _rows(rows: tuple[tuple[str, str], ...]) -> str:
-    return "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows)
-
-
 def _utilities(b: DatedBox) -> None:
     power = ("Creek Power & Water Authority", "ebill@creekpowerwater.example")
     issued, was_due, cut = b.today - timedelta(days=22), b.today - timedelta(days=9), b.today + timedelta(days=7)
@@ -129,8 +124,7 @@ def _utilities(b: DatedBox) -> None:
     html = ("<html><body style=\"font-family:Tahoma,sans-serif;font-size:13px\"><table width=\"600\" align=\"center\" "
             "cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#1b75bb;color:#fff;padding:12px;"
             "font-size:18px\">Polar Breeze District Cooling</td></tr><tr><td style=\"padding:12px\"><p>Dear Farhan "
-            "Qureshi,</p><p>Your chilled water bill is now available.</p><table border=\"1\" cellpadding=\"6\" "
-            "style=\"border-collapse:collapse\">" + _rows(rows) + "</table><p>Please pay Dhs 312.90 by "
+            "Qureshi,</p><p>Your chilled water bill is now available.</p>" + summary_table(rows) + "<p>Please pay Dhs 312.90 by "
             f"{dd_mm_yyyy(due)} through our portal or by bank transfer.</p></td></tr></table></body></html>")
     b.add("bill", cooling, "Your Polar Breeze bill - PB-0077120", b.sent(4, 10, 5), None, html=html,
           facts=due_facts("Polar Breeze District Cooling", "312.90", "AED", due, "district cooling", "open",
@@ -170,8 +164,8 @@ def _cards(b: DatedBox) -> None:
     html = ("<html><body style=\"font-family:Arial,sans-serif;font-size:13px\"><table width=\"620\" align=\"center\" "
             "cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#7a1f2b;color:#fff;padding:14px;"
             "font-size:19px\">Dunecrest Bank</td></tr><tr><td style=\"padding:14px\"><p>Dear Farhan Qureshi,</p>"
-            "<p>Your Dunecrest Titanium Visa credit card statement is ready.</p><table border=\"1\" cellpadding=\"6\" "
-            "style=\"border-collapse:collapse\">" + _rows(rows) + "</table><p>Pay at least the minimum amount due "
+            "<p>Your Dunecrest Titanium Visa credit card statement is ready.</p>" + summary_table(rows)
+            + "<p>Pay at least the minimum amount due "
             f"by {dd_mm_yyyy(due)} to avoid a late payment fee of AED 241.50.</p></td></tr><tr><td "
             f"style=\"font-size:10px;color:#666;padding:14px\">{BANK_LEGAL}</td></tr></table></body></html>")
     b.add("statement", ("Dunecrest Bank", "estatement@dunecrestbank.example"),
@@ -258,27 +252,24 @@ def _home_and_car(b: DatedBox) -> None:
 
 def _visa_and_health(b: DatedBox) -> None:
     medical = b.at(5, 8, 30)
-    b.add("appointment", ("Crescent Medical Fitness Centre", "bookings@crescentfitness.example"),
-          "Medical fitness test appointment confirmed", b.sent(9, 14, 5),
-          f"Dear FARHAN QURESHI,\n\nYour medical fitness test for residence visa renewal is booked.\n\nDate: "
-          f"{dd_mm_yyyy(medical)}\nTime: {clock_ampm(medical)}\nCentre: Crescent Medical Fitness Centre, Al Qusais "
-          "Industrial Area 4\nService: Normal (results in 48 hours)\nFee paid: AED 320.00\n\nBring your Emirates "
-          "ID, passport copy and visa copy. Ramadan timings: 7:30 AM to 3:00 PM.\n\nCrescent Medical Fitness "
-          "Centre",
-          facts={"provider": "Crescent Medical Fitness Centre", "start": medical.isoformat(), "status": "confirmed",
-                 "kind": "medical test"})
+    b.booking(("Crescent Medical Fitness Centre", "bookings@crescentfitness.example"), "medical test", medical,
+              "Medical fitness test appointment confirmed", b.sent(9, 14, 5),
+              f"Dear FARHAN QURESHI,\n\nYour medical fitness test for residence visa renewal is booked.\n\nDate: "
+              f"{dd_mm_yyyy(medical)}\nTime: {clock_ampm(medical)}\nCentre: Crescent Medical Fitness Centre, Al Qusais "
+              "Industrial Area 4\nService: Normal (results in 48 hours)\nFee paid: AED 320.00\n\nBring your Emirates "
+              "ID, passport copy and visa copy. Ramadan timings: 7:30 AM to 3:00 PM.\n\nCrescent Medical Fitness "
+              "Centre")
 
     biometrics, expires = b.at(13, 10, 30), b.today + timedelta(days=22)
-    b.add("appointment", ("Al Waha Typing Services", "info@alwahatyping.example"),
-          "Visa renewal application - biometrics appointment", b.sent(3, 13, 50),
-          f"Dear Sir,\n\nThank you for choosing Al Waha Typing Services. Your residence visa renewal application "
-          f"(ref AWT-27-04418) has been submitted. Your visa expires on {dd_mm_yyyy(expires)}.\n\nEmirates ID "
-          f"biometrics appointment: {weekday_day_month(biometrics)} {biometrics:%Y}, {clock_ampm(biometrics)}\n"
-          "Place: Al Karama Customer Happiness Centre\n\nFees collected: AED 1,245.50 (visa renewal, Emirates ID, "
-          "typing)\n\nPlease bring your original passport and Emirates ID. Complete the medical fitness test "
-          "before the biometrics appointment.\n\nAl Waha Typing Services, Shop 7, Al Qusais 2",
-          facts={"provider": "Al Waha Typing Services", "start": biometrics.isoformat(), "status": "confirmed",
-                 "kind": "biometrics", "visa_expires": expires.isoformat(), "reference": "AWT-27-04418"})
+    b.booking(("Al Waha Typing Services", "info@alwahatyping.example"), "biometrics", biometrics,
+              "Visa renewal application - biometrics appointment", b.sent(3, 13, 50),
+              f"Dear Sir,\n\nThank you for choosing Al Waha Typing Services. Your residence visa renewal application "
+              f"(ref AWT-27-04418) has been submitted. Your visa expires on {dd_mm_yyyy(expires)}.\n\nEmirates ID "
+              f"biometrics appointment: {weekday_day_month(biometrics)} {biometrics:%Y}, {clock_ampm(biometrics)}\n"
+              "Place: Al Karama Customer Happiness Centre\n\nFees collected: AED 1,245.50 (visa renewal, Emirates ID, "
+              "typing)\n\nPlease bring your original passport and Emirates ID. Complete the medical fitness test "
+              "before the biometrics appointment.\n\nAl Waha Typing Services, Shop 7, Al Qusais 2",
+              visa_expires=expires.isoformat(), reference="AWT-27-04418")
 
     dental = ("Smile Harbour Dental Clinic", "appointments@smileharbour.example")
     was, moved = b.at(1, 20, 30), b.at(4, 21, 0)
@@ -384,20 +375,18 @@ def _travel(b: DatedBox) -> None:
                  "kind": "flight", "flight": "SF 17", "reference": "QF7R2D", "amount": "3480.00", "currency": "AED"})
 
     check_in, check_out = b.at(24, 15, 0, LONDON), b.at(31, 11, 0, LONDON)
-    markup = stay_markup("KAH-7730215", "Farhan Qureshi", check_in, check_out, "The Kensington Arches Hotel",
-                         "18 Cromwell Gardens", "London", "GB")
-    b.add("hotel", ("The Kensington Arches Hotel", "reservations@kensingtonarches.example"),
-          "Your reservation KAH-7730215", b.sent(10, 12, 20),
-          f"Dear Mr Qureshi,\n\nThank you for your reservation.\n\nConfirmation: KAH-7730215\nArrival: "
-          f"{day_month_year(check_in)} (check-in from 3pm)\nDeparture: {day_month_year(check_out)} (check-out by "
-          "11am)\nRoom: Standard Double, 7 nights at GBP 142.00\nCity tax and VAT included\nTotal: GBP 994.00, "
-          "payable at the hotel\n\nFree cancellation until 48 hours before arrival. 18 Cromwell Gardens, London "
-          "SW7.\n\nThe Kensington Arches Hotel",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Confirmation "
-                f"KAH-7730215</p><p>{day_month_year(check_in)} - {day_month_year(check_out)}</p></body></html>"),
-          facts={"provider": "The Kensington Arches Hotel", "start": check_in.isoformat(),
-                 "end": check_out.isoformat(), "status": "confirmed", "kind": "hotel", "reference": "KAH-7730215",
-                 "amount": "994.00", "currency": "GBP"})
+    b.stay_booking(
+        ("The Kensington Arches Hotel", "reservations@kensingtonarches.example"), "Your reservation KAH-7730215",
+        b.sent(10, 12, 20),
+        f"Dear Mr Qureshi,\n\nThank you for your reservation.\n\nConfirmation: KAH-7730215\nArrival: "
+        f"{day_month_year(check_in)} (check-in from 3pm)\nDeparture: {day_month_year(check_out)} (check-out by "
+        "11am)\nRoom: Standard Double, 7 nights at GBP 142.00\nCity tax and VAT included\nTotal: GBP 994.00, "
+        "payable at the hotel\n\nFree cancellation until 48 hours before arrival. 18 Cromwell Gardens, London "
+        "SW7.\n\nThe Kensington Arches Hotel",
+        f"<p>Confirmation KAH-7730215</p><p>{day_month_year(check_in)} - {day_month_year(check_out)}</p>",
+        number="KAH-7730215", guest="Farhan Qureshi", check_in=check_in, check_out=check_out,
+        place="The Kensington Arches Hotel", street="18 Cromwell Gardens", locality="London", country="GB",
+        amount="994.00", currency="GBP")
 
     ammi_out, ammi_arr = b.at(4, 23, 50, LAHORE), b.at(5, 2, 25)
     ticket = (f"E-TICKET RECEIPT\n\nPassenger: MRS NASEEM AKHTAR\nBooking reference: LN4K8P\n\nNW 204  "
@@ -412,18 +401,15 @@ def _travel(b: DatedBox) -> None:
                  "status": "confirmed", "kind": "flight", "flight": "NW 204", "person": AMMI[0]})
 
     table = b.at(0, 18, 15)
-    markup = table_markup("TN-441870", "Farhan Qureshi", 8, table, "Zaitoon Courtyard", "Al Rigga Road, Deira",
-                          "Dubai")
-    b.add("reservation", ("TableNow", "noreply@tablenow.example"), "Iftar booking confirmed: Zaitoon Courtyard",
-          b.sent(6, 15, 30),
-          f"Hi Farhan,\n\nYour iftar table is booked!\n\nZaitoon Courtyard\nAl Rigga Road, Deira, Dubai\n"
-          f"{weekday_day_month(table)} at {_short(table)}\nGuests: 8\nReservation: TN-441870\nIftar buffet: AED 145 "
-          "per person\n\nPlease arrive before Maghrib. We hold tables for 15 minutes.",
-          html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>Iftar table "
-                f"booked</h2><p><b>Zaitoon Courtyard</b>, Al Rigga Road</p><p>{weekday_day_month(table)} at "
-                f"{_short(table)}, 8 guests</p></body></html>"),
-          facts={"provider": "Zaitoon Courtyard", "start": table.isoformat(), "status": "confirmed",
-                 "kind": "restaurant", "reference": "TN-441870", "party": "8"})
+    b.table_booking(
+        ("TableNow", "noreply@tablenow.example"), "Iftar booking confirmed: Zaitoon Courtyard", b.sent(6, 15, 30),
+        f"Hi Farhan,\n\nYour iftar table is booked!\n\nZaitoon Courtyard\nAl Rigga Road, Deira, Dubai\n"
+        f"{weekday_day_month(table)} at {_short(table)}\nGuests: 8\nReservation: TN-441870\nIftar buffet: AED 145 "
+        "per person\n\nPlease arrive before Maghrib. We hold tables for 15 minutes.",
+        f"<h2>Iftar table booked</h2><p><b>Zaitoon Courtyard</b>, Al Rigga Road</p><p>{weekday_day_month(table)} at "
+        f"{_short(table)}, 8 guests</p>",
+        number="TN-441870", guest="Farhan Qureshi", party=8, start=table, place="Zaitoon Courtyard",
+        street="Al Rigga Road, Deira", locality="Dubai")
 
 
 def _people_and_work(b: DatedBox) -> None:
