@@ -211,7 +211,7 @@ FIFTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail":
 # day), appointments 0 (a cancelled visit's deposit, the hotel in a state, the flight back to home's town), schedule
 # 2 (a church's service on "Sunday week" and its concert that evening), money 1 (a customs duty asked as its own line,
 # a vehicle's fitness certificate never a gym)
-SIXTEENTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
+SIXTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the seventeenth set (a conversation of a Wednesday afternoon and iftar evening and single questions over the
 # seventeenth sample mailbox, Farhan Qureshi's in Dubai, written blind to the rules and frozen before its first run)

@@ -55,6 +55,17 @@ def test_the_pidgin_words_are_said_in_english(said: str, plain: str) -> None:
     assert in_english(said, load_words()) == plain
 
 
+@pytest.mark.parametrize(("said", "plain"), [
+    ("wah time mi start Tuesday?", "what time do I start Tuesday?"),
+    ("mi work Sunday?", "do I work Sunday?"),
+    ("how much mi have fi pay fi collect the parcel?", "how much do I have to pay to collect the parcel?"),
+    ("is mi car insurance paid?", "is my car insurance paid?"),
+    ("wah bout the phone bill?", "what about the phone bill?"),
+])
+def test_the_jamaican_words_are_said_in_english(said: str, plain: str) -> None:
+    assert in_english(said, load_words()) == plain
+
+
 @pytest.mark.parametrize("said", ["am I free at 9 am?", "I am at work till 5", "send me the bill"])
 def test_am_in_english_is_left_as_it_is(said: str) -> None:
     assert in_english(said, load_words()) == said

@@ -209,7 +209,9 @@ def test_requests_are_read_from_the_words_alone(text: str, action: str, target: 
 
 
 @pytest.mark.parametrize("text", ["remind me tomorrow to cancel the gym", "done with the report, what's next?",
-                                  "move the couch to the garage", "what's my schedule tomorrow?"])
+                                  "move the couch to the garage", "what's my schedule tomorrow?",
+                                  # an amount asked, whatever verb of a reminder's it holds
+                                  "how much do I pay to clear the parcel?", "how much to cancel the gym?"])
 def test_other_turns_are_no_request(text: str) -> None:
     from steward.calendar.reminders.requests import load_manage_words, parse_request
     from steward.vocab import load_vocab

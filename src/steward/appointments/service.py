@@ -501,6 +501,8 @@ class AppointmentsService:
             mine.extend(Sourced(c, m) for c in self._forwarded(m, raw))
         if not mine and (club := self._organisation(m)) is not None and (raw := self._raw(m.id, raws)) is not None:
             mine.extend(Sourced(c, m) for c in self._told_by(club, m, read_body(raw).text))
+        if not mine and self._a_roster(m) and (raw := self._raw(m.id, raws)) is not None:
+            mine.extend(Sourced(c, m) for c in self._shifts(m, read_body(raw).text))
         if not mine and self._from_a_person(m) and (raw := self._raw(m.id, raws)) is not None:
             mine.extend(Sourced(c, m) for c in self._invited_in_words(m, read_body(raw).text))
         elif mine and all(self._moves_own_plans(s.candidate, m) for s in mine) and (
@@ -546,6 +548,27 @@ class AppointmentsService:
         return (c.status == "rescheduled" and c.moved_to and m.category == "personal" and bool(m.sender_name.strip())
                 and provider_key(c.provider) == provider_key(m.sender_name)
                 and patterns.sender_business(m, self.cues) is None and not _FORWARD.search(f"{m.subject}\n{m.snippet}"))
+
+    def _a_roster(self, m: MessageMeta) -> bool:
+        """Whether a message is a roster sent to the person (a ward's, a shop's, a scheduling system's week of
+        shifts), not forwarded and from a named sender."""
+        from steward.appointments.rosters import a_roster
+
+        return (bool(m.sender_name.strip()) and m.category not in _NOT_TO_MEMBERS
+                and not _FORWARD.search(f"{m.subject}\n{m.snippet}") and a_roster(m.subject, m.snippet))
+
+    def _shifts(self, m: MessageMeta, body: str) -> list[Candidate]:
+        """The person's shifts a roster gives, each on its day from its start to its end (a night shift ends the
+        next morning): told in the sender's mail, never written to the calendar without the person's yes."""
+        from steward.appointments.rosters import find_shifts
+
+        sent = self.clock.at(m.received_at).today()
+        events = self.cues.events
+        return [Candidate(provider=" ".join(m.sender_name.split()), start=f"{s.start:%A %d %B %Y %H:%M}",
+                          excerpt=s.excerpt, start_at=s.start, end_at=s.end, floating=True, status="invitation",
+                          what="event", name=s.name) for s in find_shifts(m.subject, body, sent)
+                # ("the team meeting is on Monday, 2 to 3, before your shift"): an event's hours, no shift's
+                if events is None or events.search(s.excerpt) is None]
 
     def _from_a_person(self, m: MessageMeta) -> bool:
         """Whether a message is a person's own mail that names an event of the kinds friends invite to (its

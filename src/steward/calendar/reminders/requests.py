@@ -156,6 +156,8 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     cues = (*words.verbs.values(), words.list_phrases, words.nouns, words.corrections, words.list_nouns)
     if all(type(p) is Phrases for p in cues) and not any(n in cast(Phrases, p).by_first() for p in cues for n in norms):
         return None  # cheap: a request needs a management verb, a listing phrase or "reminder" (most turns have none)
+    if any(a == "how" and b == "much" for a, b in zip(norms, norms[1:], strict=False)):
+        return None  # "how much do I pay to clear it?": an amount asked, never a reminder cleared or moved
     start = 0
     while start < len(norms) and (n := match_at(norms, start, vocab.polite_wrappers)):
         start += n

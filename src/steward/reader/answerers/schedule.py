@@ -10,6 +10,7 @@ from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from steward.appointments.rosters import is_shift
 from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text, money_text
@@ -315,6 +316,9 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             start = clock.now()
             end = datetime.combine(clock.today() + timedelta(days=1), datetime.min.time(), zone)
             said = "today"
+        if frame.window is not None and _AFTER_WORK.search(frame.text) and (
+                off := _shift_over(appointments(), frame.window.start, clock)) is not None:
+            start = off  # "Tuesday after work": after that day's shift, when a roster gives one
         start = max(start, clock.now()) if end > clock.now() else start
         at_time = free and frame.window is not None and frame.window.end == frame.window.start
         lines, entries, beyond = collect(start, end, clock, free, at_time, read, frame.text,
@@ -415,6 +419,11 @@ def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbo
         invited = m is None or appointments.asks_to_come(i, f"{m.subject}\n{m.snippet}")
         said = (f"{title or i.title or i.provider} (an invitation from {who}, not on your calendar)" if invited
                 else f"{title or i.title or i.provider} (told in {who}'s mail, not on your calendar)")
+        if is_shift(title or i.title or ""):
+            # a roster's shift is the person's own working time: said with its end ("until 07:00 the next morning")
+            said = f"{title or i.title} {_shift_end(i.start, i.end, clock)} (on your roster in {who}'s mail, not on your calendar)"
+            out.append((i.start, said, f"- {moment_text(i.start, clock)} {said}"))
+            continue
         if i.reason == "reschedule":
             # plans a person's mail moves to the time it holds ("practice is moving to 6:15 this Wednesday")
             said = f"{i.title or i.provider} (moved to this time by {who}'s mail, not on your calendar)"
@@ -423,6 +432,29 @@ def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbo
             said += " (the mail that moved it gives the day alone: the time is the one it had before)"
         out.append((i.start, said, f"- {moment_text(i.start, clock)} {said}{_until(i.start, i.end, clock, i.origin, i.excerpt) if till else ''}"))
     return out
+
+
+# "after work", "after my shift": the end of the working day, which a roster says for each day
+_AFTER_WORK = re.compile(r"\bafter\s+(?:work|(?:my\s+|the\s+)?shift|duty)\b", re.I)
+
+
+def _shift_over(appointments: AppointmentsService, at: datetime, clock: Clock) -> datetime | None:
+    """When the person's shift on the day of `at` ends, when a roster gives one that ends that day (a day shift
+    before a night's, which starts that evening)."""
+    day = clock.local(at).date()
+    ends = sorted(i.end for i in appointments.recent(limit=200)
+                  if i.status == "rejected" and i.reason == "invitation" and i.start is not None and i.end is not None
+                  and is_shift(i.title.rsplit(": ", 1)[-1]) and clock.local(i.end).date() == day)
+    return ends[-1] if ends else None
+
+
+def _shift_end(start: datetime, end: datetime | None, clock: Clock) -> str:
+    """When a shift ends, as said after its start ("until 15:00", "until 07:00 the next morning")."""
+    if end is None or end <= start:
+        return ""
+    local = clock.local(end)
+    later = (local.date() - clock.local(start).date()).days
+    return f"until {clock.formats.time(local)}" + (" the next morning" if later == 1 else f" on {day_text(local.date(), clock)}" if later else "")
 
 
 def more_than_days(frame: Frame, answer: Answer | None) -> bool:
