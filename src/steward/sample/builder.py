@@ -6,8 +6,9 @@ one person; a generator whose facts sit on fixed days relative to `now` (`second
 a `DatedBox`, with invitations made by `ics_event` (`DatedBox.invite`, `DatedBox.invitation`), a booking
 confirmed by `DatedBox.booking` (a table or a stay, with its schema.org markup, by `DatedBox.table_booking` /
 `DatedBox.stay_booking`), confirmed and then cancelled or moved in answer by `DatedBox.cancelled_booking` /
-`DatedBox.moved_booking`, bills' facts by `due_facts`, a statement's summary rows by `summary_table` and
-forwards set out as a mail client sets them out by `forwarded`; `write_maildir` / `write_mbox` put them where `steward mail import` reads them.
+`DatedBox.moved_booking`, bills' facts by `due_facts`, a bank's or a utility's HTML mail by `banner_page` (its
+summary rows by `summary_table`) and forwards set out as a mail client sets them out by `forwarded`;
+`write_maildir` / `write_mbox` put them where `steward mail import` reads them.
 """
 
 from __future__ import annotations
@@ -586,6 +587,17 @@ def stay_markup(number: str, guest: str, check_in: datetime, check_out: datetime
 def marked_page(markup: str, page: str) -> str:
     """A booking's HTML part as booking services write it: the schema.org markup in a script, then `page`."""
     return "<html><body><script type=\"application/ld+json\">" + markup + "</script>" + page + "</body></html>"
+
+
+def banner_page(name: str, body: str, foot: str = "", *, page: str, banner: str, pad: str,
+                table: str = 'width="620" align="center" cellpadding="0" cellspacing="0"') -> str:
+    """An HTML mail laid out as banks and utilities lay theirs out: `name` on a banner (`banner`, its cell's style)
+    over `body`, and `foot` (the small print) under it; `page` is the page's style, `table` the attributes of the
+    table that lays it out and `pad` the padding of the cells under the banner."""
+    return (f"<html><body style=\"{page}\"><table {table}><tr><td style=\"{banner}\">{name}</td></tr>"
+            f"<tr><td style=\"padding:{pad}\">{body}</td></tr>"
+            + (f"<tr><td style=\"font-size:10px;color:#666;padding:{pad}\">{foot}</td></tr>" if foot else "")
+            + "</table></body></html>")
 
 
 def summary_table(rows: Iterable[tuple[str, str]],

@@ -42,6 +42,7 @@ from steward.sample.builder import (
     Letter,
     Lure,
     SampleMessage,
+    banner_page,
     banner_style,
     due_facts,
     summary_table,
@@ -92,16 +93,16 @@ def _cards(b: DatedBox) -> None:
             ("Payments/Credits", "-PHP 24,118.90"), ("Purchases/Advances", "PHP 38,452.17"),
             ("Total Amount Due", "<b>PHP 38,452.17</b>"), ("Minimum Amount Due", "<b>PHP 1,922.61</b>"),
             ("Credit Limit", "PHP 150,000.00"), ("Available Credit", "PHP 111,547.83"))
-    html = ("<html><body style=\"font-family:Arial,Helvetica,sans-serif;font-size:13px;color:#1b1b1b\"><table "
-            "width=\"640\" align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#0b3d91;"
-            "color:#ffd200;padding:14px;font-size:20px\">KALAYAAN BANK</td></tr><tr><td style=\"padding:16px\">"
-            "<p>Dear KRISTINE V REYES,</p><p>Your Kalayaan Visa Platinum Statement of Account is now available. "
-            "Here is a summary:</p>" + summary_table(rows) +
-            f"<p>Please pay at least the Minimum Amount Due on or before {month_day_year(due)} to keep your account in good "
-            "standing. Pay via the Kalayaan Bank app, online banking, over-the-counter or through accredited "
-            "payment partners. Paying only the minimum will mean interest of 3% a month on the unpaid balance.</p>"
-            f"</td></tr><tr><td style=\"font-size:10px;color:#666;padding:16px\">{BANK_LEGAL}</td></tr></table>"
-            "</body></html>")
+    html = banner_page(
+        "KALAYAAN BANK",
+        "<p>Dear KRISTINE V REYES,</p><p>Your Kalayaan Visa Platinum Statement of Account is now available. "
+        "Here is a summary:</p>" + summary_table(rows) +
+        f"<p>Please pay at least the Minimum Amount Due on or before {month_day_year(due)} to keep your account in good "
+        "standing. Pay via the Kalayaan Bank app, online banking, over-the-counter or through accredited "
+        "payment partners. Paying only the minimum will mean interest of 3% a month on the unpaid balance.</p>",
+        BANK_LEGAL, page="font-family:Arial,Helvetica,sans-serif;font-size:13px;color:#1b1b1b",
+        table='width="640" align="center" cellpadding="0" cellspacing="0"',
+        banner="background:#0b3d91;color:#ffd200;padding:14px;font-size:20px", pad="16px")
     b.add("statement", CARD, "Your Kalayaan Visa Platinum Statement of Account", b.sent(12, 6, 15), None,
           html=html, pdf=f"SOA_4417_{issued:%m%d%Y}.pdf",
           facts=due_facts("Kalayaan Bank", "38452.17", "PHP", due, "card", "open", last4="4417",

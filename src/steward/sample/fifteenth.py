@@ -45,6 +45,7 @@ from steward.sample.builder import (
     Letter,
     Lure,
     SampleMessage,
+    banner_page,
     banner_style,
     due_facts,
     summary_table,
@@ -122,15 +123,15 @@ def _cards(b: DatedBox) -> None:
             ("Purchases", "₦309,200.75"), ("Interest & Fees", "₦3,250.00"),
             ("Closing Balance", "<b>₦312,450.75</b>"), ("Minimum Amount Due", "<b>₦31,245.08</b>"),
             ("Payment Due Date", f"<b>{dd_mm_yyyy(due)}</b>"), ("Credit Limit", "₦1,500,000.00"))
-    html = ("<html><body style=\"font-family:Arial,sans-serif;font-size:13px;color:#1a1a1a\"><table width=\"620\" "
-            "align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#6b0f2b;color:#fff;"
-            "padding:14px;font-size:19px\">Crestline Bank</td></tr><tr><td style=\"padding:14px\"><p>Dear Chidinma "
-            "Okafor,</p><p>Please find below the summary of your Crestline Naira Mastercard Credit Card e-statement "
-            "for the period ended " + ordinal_month_year(issued) + ".</p>" + summary_table(rows) +
-            f"<p>Kindly pay at least the minimum amount due on or before {ordinal_month_year(due)} to avoid a late payment fee of "
-            "₦5,000. Interest is charged at 2.5% monthly on any balance not repaid in full.</p><p>Pay via the "
-            "Crestline app, USSD *555*7# or any branch.</p></td></tr><tr><td style=\"font-size:10px;color:#666;"
-            f"padding:14px\">{BANK_LEGAL}</td></tr></table></body></html>")
+    html = banner_page(
+        "Crestline Bank",
+        "<p>Dear Chidinma Okafor,</p><p>Please find below the summary of your Crestline Naira Mastercard Credit Card "
+        "e-statement for the period ended " + ordinal_month_year(issued) + ".</p>" + summary_table(rows) +
+        f"<p>Kindly pay at least the minimum amount due on or before {ordinal_month_year(due)} to avoid a late payment fee of "
+        "₦5,000. Interest is charged at 2.5% monthly on any balance not repaid in full.</p><p>Pay via the "
+        "Crestline app, USSD *555*7# or any branch.</p>", BANK_LEGAL,
+        page="font-family:Arial,sans-serif;font-size:13px;color:#1a1a1a",
+        banner="background:#6b0f2b;color:#fff;padding:14px;font-size:19px", pad="14px")
     b.add("statement", ("Crestline Bank", "estatements@crestlinebank.example"),
           "Your Crestline Naira Mastercard e-Statement", b.sent(9, 6, 40), None, html=html,
           pdf=f"CardStatement_4821_{issued:%d%m%Y}.pdf",

@@ -44,6 +44,7 @@ from steward.sample.builder import (
     Letter,
     Lure,
     SampleMessage,
+    banner_page,
     banner_style,
     due_facts,
     summary_table,
@@ -95,16 +96,16 @@ def _cards(b: DatedBox) -> None:
             ("Purchases", "$2,318.64"), ("New balance", "<b>$2,318.64</b>"),
             ("Minimum payment due", "<b>$46.00</b>"), ("Payment due date", f"<b>{mm_dd_yyyy(due)}</b>"),
             ("Credit limit", "$9,000.00"), ("Available credit", "$6,681.36"))
-    html = ("<html><body style=\"font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#222\"><table "
-            "width=\"600\" align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#0b3d5c;"
-            "color:#fff;padding:16px;font-size:20px\">Harborline Bank</td></tr><tr><td style=\"padding:16px\"><p>Hi "
-            "Megan,</p><p>Your Harborline Visa Signature statement is ready to view on line. Here's your account "
-            "summary:</p>" + summary_table(rows) +
-            f"<p>Pay your new balance of $2,318.64 by {month_day_year(due)} to avoid interest on purchases. If we "
-            "don't get at least the minimum payment by the due date, you may be charged a late fee of up to $40.</p>"
-            "<p>AutoPay is off for this account. <a href=\"https://harborline.example/pay\">Make a payment</a></p>"
-            f"</td></tr><tr><td style=\"font-size:10px;color:#666;padding:16px\">{BANK_LEGAL}</td></tr></table>"
-            "</body></html>")
+    html = banner_page(
+        "Harborline Bank",
+        "<p>Hi Megan,</p><p>Your Harborline Visa Signature statement is ready to view on line. Here's your account "
+        "summary:</p>" + summary_table(rows) +
+        f"<p>Pay your new balance of $2,318.64 by {month_day_year(due)} to avoid interest on purchases. If we "
+        "don't get at least the minimum payment by the due date, you may be charged a late fee of up to $40.</p>"
+        "<p>AutoPay is off for this account. <a href=\"https://harborline.example/pay\">Make a payment</a></p>",
+        BANK_LEGAL, page="font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#222",
+        table='width="600" align="center" cellpadding="0" cellspacing="0"',
+        banner="background:#0b3d5c;color:#fff;padding:16px;font-size:20px", pad="16px")
     b.add("statement", ("Harborline Bank", "statements@harborlinebank.example"),
           "Your Harborline Visa Signature statement is available", b.sent(12, 5, 50), None, html=html,
           pdf=f"Statement_4417_{issued:%m%d%Y}.pdf",

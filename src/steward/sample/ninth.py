@@ -39,6 +39,7 @@ from steward.sample.builder import (
     Letter,
     Lure,
     SampleMessage,
+    banner_page,
     banner_style,
     due_facts,
     summary_table,
@@ -94,15 +95,15 @@ def _card(b: DatedBox) -> None:
             ("New balance", "<b>$2,846.19</b>"), ("Minimum payment due", "$35.00"),
             ("Payment due date", f"<b>{mm_dd_yyyy(due)}</b>"), ("Credit limit", "$12,000.00"),
             ("Available credit", "$9,153.81"), ("Rewards cash back earned", "$28.46"))
-    html = ("<html><body style=\"font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#1b1b1b\"><table "
-            "width=\"600\" cellpadding=\"0\" cellspacing=\"0\" align=\"center\"><tr><td style=\"background:#0f3d5e;"
-            "color:#ffffff;padding:16px;font-size:20px\">Aspenridge Bank</td></tr><tr><td style=\"padding:18px\">"
-            "<p>Hi Rachel,</p><p>Your Aspenridge Visa Signature<sup>&reg;</sup> statement is ready to view "
-            "online.</p>" + summary_table(rows, 'border="0" cellpadding="6" style="border:1px solid #ccc"') +
-            f"<p><b>AutoPay is on.</b> We'll pay your minimum payment of $35.00 from your checking account ending "
-            f"in 0932 on {mm_dd_yyyy(due)}. To pay your full statement balance instead, sign in and make a payment before "
-            "then.</p></td></tr><tr><td style=\"font-size:10px;color:#666;padding:18px\">"
-            f"{BANK_LEGAL}</td></tr></table></body></html>")
+    html = banner_page(
+        "Aspenridge Bank",
+        "<p>Hi Rachel,</p><p>Your Aspenridge Visa Signature<sup>&reg;</sup> statement is ready to view online.</p>"
+        + summary_table(rows, 'border="0" cellpadding="6" style="border:1px solid #ccc"') +
+        f"<p><b>AutoPay is on.</b> We'll pay your minimum payment of $35.00 from your checking account ending "
+        f"in 0932 on {mm_dd_yyyy(due)}. To pay your full statement balance instead, sign in and make a payment before "
+        "then.</p>", BANK_LEGAL, page="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#1b1b1b",
+        table='width="600" cellpadding="0" cellspacing="0" align="center"',
+        banner="background:#0f3d5e;color:#ffffff;padding:16px;font-size:20px", pad="18px")
     b.add("statement", CARD, "Your Aspenridge Visa Signature statement is ready", b.sent(12, 6, 40), None,
           html=html, pdf=f"Statement_4417_{closing:%m%d%Y}.pdf",
           facts=due_facts("Aspenridge Bank", "2846.19", "USD", due, "card", "open", last4="4417",

@@ -43,6 +43,7 @@ from steward.sample.builder import (
     Letter,
     Lure,
     SampleMessage,
+    banner_page,
     banner_style,
     due_facts,
     forwarded,
@@ -106,15 +107,16 @@ def _utilities(b: DatedBox) -> None:
             ("Energy Charge (412 kWh)", "J$13,906.20"), ("Customer Charge", "J$545.00"),
             ("Fuel &amp; IPP Charge", "J$1,204.05"), ("GCT", "J$827.50"),
             ("Amount Overdue", "<b>J$16,482.75</b>"), ("Disconnection Date", f"<b>{dd_mm_yyyy(cut)}</b>"))
-    html = ("<html><body style=\"font-family:Verdana,sans-serif;font-size:13px\"><table width=\"600\" cellpadding=\"0\" "
-            "cellspacing=\"0\" align=\"center\"><tr><td style=\"background:#f2a900;padding:12px;font-size:18px\">"
-            "<b>Caribbean Light &amp; Power</b></td></tr><tr><td style=\"padding:12px\"><p><b>NOTICE OF "
-            "DISCONNECTION</b></p><p>Dear SHANICE CAMPBELL-REID,</p><p>Our records show that the amount below, due on "
-            f"{dd_mm_yyyy(was_due)}, has not been paid.</p>" + summary_table(rows) +
-            f"<p>Please pay J$16,482.75 on or before {ordinal_month_year(cut)} to avoid disconnection of your electricity supply. A "
-            "reconnection fee of J$3,600.00 applies to disconnected premises.</p><p>Pay online, at any CLP pay point "
-            "or through your bank. If you have already paid, please ignore this notice.</p></td></tr></table>"
-            "</body></html>")
+    html = banner_page(
+        "<b>Caribbean Light &amp; Power</b>",
+        "<p><b>NOTICE OF DISCONNECTION</b></p><p>Dear SHANICE CAMPBELL-REID,</p><p>Our records show that the amount "
+        f"below, due on {dd_mm_yyyy(was_due)}, has not been paid.</p>" + summary_table(rows) +
+        f"<p>Please pay J$16,482.75 on or before {ordinal_month_year(cut)} to avoid disconnection of your electricity supply. A "
+        "reconnection fee of J$3,600.00 applies to disconnected premises.</p><p>Pay online, at any CLP pay point "
+        "or through your bank. If you have already paid, please ignore this notice.</p>",
+        page="font-family:Verdana,sans-serif;font-size:13px",
+        table='width="600" cellpadding="0" cellspacing="0" align="center"',
+        banner="background:#f2a900;padding:12px;font-size:18px", pad="12px")
     b.add("bill", light, "Disconnection Notice - Account 7701-445-209", b.sent(3, 9, 12), None, html=html,
           facts=due_facts("Caribbean Light & Power", "16482.75", "JMD", cut, "electricity", "overdue",
                           account="7701-445-209", was_due=was_due.isoformat()))
@@ -162,13 +164,12 @@ def _cards(b: DatedBox) -> None:
             ("Interest &amp; Charges", "J$1,105.80"), ("New Balance", "<b>J$47,316.20</b>"),
             ("Minimum Payment", "<b>J$2,400.00</b>"), ("Payment Due Date", f"<b>{dd_mm_yyyy(due)}</b>"),
             ("Credit Limit", "J$250,000.00"))
-    html = ("<html><body style=\"font-family:Arial,sans-serif;font-size:13px\"><table width=\"620\" align=\"center\" "
-            "cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#00457c;color:#fff;padding:14px;"
-            "font-size:19px\">Harbourview Bank</td></tr><tr><td style=\"padding:14px\"><p>Dear Shanice "
-            "Campbell-Reid,</p><p>Your Harbourview Visa Classic (JMD) statement is ready.</p>"
-            + summary_table(rows) + "<p>Please pay at "
-            f"least the minimum payment by {dd_mm_yyyy(due)} to avoid a late fee of J$1,500.00.</p></td></tr><tr><td "
-            f"style=\"font-size:10px;color:#666;padding:14px\">{BANK_LEGAL}</td></tr></table></body></html>")
+    html = banner_page(
+        "Harbourview Bank",
+        "<p>Dear Shanice Campbell-Reid,</p><p>Your Harbourview Visa Classic (JMD) statement is ready.</p>"
+        + summary_table(rows) + f"<p>Please pay at least the minimum payment by {dd_mm_yyyy(due)} to avoid a late fee "
+        "of J$1,500.00.</p>", BANK_LEGAL, page="font-family:Arial,sans-serif;font-size:13px",
+        banner="background:#00457c;color:#fff;padding:14px;font-size:19px", pad="14px")
     b.add("statement", ("Harbourview Bank", "estatements@harbourviewbank.example"),
           "Your Harbourview Visa Classic e-Statement", b.sent(8, 6, 15), None, html=html,
           pdf=f"VisaClassic_3318_{issued:%d%m%Y}.pdf",

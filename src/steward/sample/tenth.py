@@ -43,6 +43,7 @@ from steward.sample.builder import (
     Letter,
     Lure,
     SampleMessage,
+    banner_page,
     banner_style,
     due_facts,
     summary_table,
@@ -101,15 +102,15 @@ def _card(b: DatedBox) -> None:
             ("Purchases and charges", "€1,486.20"), ("Statement balance", "<b>€1,486.20</b>"),
             ("Minimum payment", "€44.59"), ("Payment due date", f"<b>{dd_mm_yyyy(due)}</b>"),
             ("Credit limit", "€6,000.00"), ("Available credit", "€4,513.80"))
-    html = ("<html><body style=\"font-family:Verdana,Arial,sans-serif;font-size:13px;color:#222\"><table "
-            "width=\"620\" align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#00594f;"
-            "color:#fff;padding:14px;font-size:19px\">Brayhead Bank</td></tr><tr><td style=\"padding:16px\">"
-            "<p>Dear Aoife Brennan,</p><p>Your Brayhead Visa credit card eStatement is now available in "
-            "Online Banking.</p>" + summary_table(rows, 'border="0" cellpadding="5" style="border:1px solid #bbb"') +
-            f"<p>Please make sure at least the minimum payment of €44.59 reaches us by {day_month_year(due)}. You do not "
-            "have a direct debit set up on this card: pay through the app, Online Banking or by bank transfer. "
-            "To avoid interest on purchases, pay the full statement balance by the due date.</p></td></tr>"
-            f"<tr><td style=\"font-size:10px;color:#666;padding:16px\">{BANK_LEGAL}</td></tr></table></body></html>")
+    html = banner_page(
+        "Brayhead Bank",
+        "<p>Dear Aoife Brennan,</p><p>Your Brayhead Visa credit card eStatement is now available in Online "
+        "Banking.</p>" + summary_table(rows, 'border="0" cellpadding="5" style="border:1px solid #bbb"') +
+        f"<p>Please make sure at least the minimum payment of €44.59 reaches us by {day_month_year(due)}. You do not "
+        "have a direct debit set up on this card: pay through the app, Online Banking or by bank transfer. "
+        "To avoid interest on purchases, pay the full statement balance by the due date.</p>", BANK_LEGAL,
+        page="font-family:Verdana,Arial,sans-serif;font-size:13px;color:#222",
+        banner="background:#00594f;color:#fff;padding:14px;font-size:19px", pad="16px")
     b.add("statement", CARD, "Your Brayhead Visa eStatement is ready", b.sent(9, 6, 30), None,
           html=html, pdf=f"eStatement_3318_{issued:%d%m%Y}.pdf",
           facts=due_facts("Brayhead Bank", "1486.20", "EUR", due, "card", "open", last4="3318",

@@ -44,6 +44,7 @@ from steward.sample.builder import (
     Lure,
     NewsletterStyle,
     SampleMessage,
+    banner_page,
     due_facts,
     marked_page,
     stay_markup,
@@ -92,15 +93,16 @@ def _cards(b: DatedBox) -> None:
             ("Statement balance", "<b>£1,842.37</b>"), ("Minimum payment", "<b>£55.27</b>"),
             ("Payment date", f"<b>{dd_mm_yyyy(due)}</b>"), ("Credit limit", "£6,500.00"),
             ("Available to spend", "£4,657.63"))
-    html = ("<html><body style=\"font-family:Arial,sans-serif;font-size:14px;color:#1d1d1b\"><table width=\"600\" "
-            "align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#2b3a67;color:#fff;"
-            "padding:16px;font-size:20px\">Yorkstone Bank</td></tr><tr><td style=\"padding:16px\"><p>Dear Mrs "
-            "Haigh,</p><p>Your Yorkstone Visa Rewards statement is now available in Online Banking. Here's a "
-            "summary:</p>" + summary_table(rows) +
-            f"<p>To avoid paying interest on your purchases, pay your statement balance in full by {day_month_year(due)}. "
-            "If you can't, please make sure at least your minimum payment reaches us by the payment date.</p>"
-            "<p>Kind regards,<br>Yorkstone Bank Card Services</p></td></tr><tr><td style=\"font-size:10px;"
-            f"color:#666;padding:16px\">{BANK_LEGAL}</td></tr></table></body></html>")
+    html = banner_page(
+        "Yorkstone Bank",
+        "<p>Dear Mrs Haigh,</p><p>Your Yorkstone Visa Rewards statement is now available in Online Banking. Here's a "
+        "summary:</p>" + summary_table(rows) +
+        f"<p>To avoid paying interest on your purchases, pay your statement balance in full by {day_month_year(due)}. "
+        "If you can't, please make sure at least your minimum payment reaches us by the payment date.</p>"
+        "<p>Kind regards,<br>Yorkstone Bank Card Services</p>", BANK_LEGAL,
+        page="font-family:Arial,sans-serif;font-size:14px;color:#1d1d1b",
+        table='width="600" align="center" cellpadding="0" cellspacing="0"',
+        banner="background:#2b3a67;color:#fff;padding:16px;font-size:20px", pad="16px")
     b.add("statement", CARD, "Your Yorkstone Visa Rewards statement is ready", b.sent(14, 6, 35), None,
           html=html, pdf=f"Statement_3308_{issued:%d%m%Y}.pdf",
           facts=due_facts("Yorkstone Bank", "1842.37", "GBP", due, "card", "open", last4="3308",

@@ -42,6 +42,7 @@ from steward.sample.builder import (
     Letter,
     Lure,
     SampleMessage,
+    banner_page,
     banner_style,
     due_facts,
     summary_table,
@@ -87,15 +88,14 @@ def _cards(b: DatedBox) -> None:
             ("Closing balance", "<b>$3,486.72</b>"), ("Minimum payment", "<b>$104.60</b>"),
             ("Payment due date", f"<b>{_nz(due)}</b>"), ("Credit limit", "$12,000.00"),
             ("Available credit", "$8,513.28"))
-    html = ("<html><body style=\"font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#222\"><table "
-            "width=\"620\" align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#00404f;"
-            "color:#fff;padding:16px;font-size:20px\">Harbourside Bank</td></tr><tr><td style=\"padding:16px\">"
-            "<p>Kia ora Rebecca,</p><p>Your Harbourside Visa Platinum statement is ready to view in Internet "
-            "Banking. Here's a summary:</p>" + summary_table(rows) +
-            f"<p>Pay your closing balance by {day_month_year(due)} to avoid interest on your purchases. If you can't pay it "
-            "all, please pay at least the minimum payment by the due date.</p><p>Ngā mihi,<br>The Harbourside "
-            f"Cards team</p></td></tr><tr><td style=\"font-size:10px;color:#666;padding:16px\">{BANK_LEGAL}</td>"
-            "</tr></table></body></html>")
+    html = banner_page(
+        "Harbourside Bank",
+        "<p>Kia ora Rebecca,</p><p>Your Harbourside Visa Platinum statement is ready to view in Internet "
+        "Banking. Here's a summary:</p>" + summary_table(rows) +
+        f"<p>Pay your closing balance by {day_month_year(due)} to avoid interest on your purchases. If you can't pay it "
+        "all, please pay at least the minimum payment by the due date.</p><p>Ngā mihi,<br>The Harbourside "
+        "Cards team</p>", BANK_LEGAL, page="font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#222",
+        banner="background:#00404f;color:#fff;padding:16px;font-size:20px", pad="16px")
     b.add("statement", CARD, "Your Harbourside Visa Platinum statement is ready", b.sent(11, 6, 40), None,
           html=html, pdf=f"Statement_4821_{issued:%d%m%Y}.pdf",
           facts=due_facts("Harbourside Bank", "3486.72", "NZD", due, "card", "open", last4="4821",
