@@ -13,10 +13,12 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
+import yaml
 
+import steward.finance
 from steward.errors import ConfigError
 from steward.finance.extract import read_bill
-from steward.finance.vocab import finance_vocab, vocab_from
+from steward.finance.vocab import FinanceVocab, finance_vocab, vocab_from
 from steward.mail.categories import default_classifier
 
 V = finance_vocab()
@@ -214,3 +216,26 @@ def test_a_yearly_premium_taken_by_the_month_is_due_its_monthly_instalment() -> 
                     sender="renewals@example.org", home_country="GB")
     assert got.amount is not None and got.amount.amount == Decimal("85.00")
     assert got.due_date is not None and got.due_date.isoformat() == "2026-12-01"
+
+
+def test_a_day_labelled_as_a_lapse_gives_way_to_the_day_to_pay() -> None:
+    shipped = yaml.safe_load(Path(steward.finance.__file__).with_name("vocab.yaml").read_text(encoding="utf-8"))
+
+    def adding(kind: str) -> FinanceVocab:
+        return vocab_from({**shipped, "languages": {**shipped["languages"], "xx": {"labels": {kind: ["lapses on"]}}}})
+
+    text = ("Your residents' parking permit lapses on 30/06/2027. Renewal fee: £60.00. Please pay by 20/06/2027 "
+            "to keep parking in your zone.")
+    received = datetime(2027, 6, 1, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+
+    def due(vocab: FinanceVocab) -> str:
+        got = read_bill(text, received=received, institution=None, vocab=vocab, sender="permits@council.example",
+                        home_country="GB")
+        assert got.amount is not None and got.amount.amount == Decimal("60.00")
+        return got.due_date.isoformat() if got.due_date is not None else ""
+
+    # the vocabulary's `lapse` labels name the day a thing lapses, the day to pay by only when no other is said
+    assert due(adding("lapse")) == "2027-06-20"
+    assert "lapses on" in adding("lapse").lapse_labels
+    # the same words as a label of the day to pay would make the first day labelled the one to pay by
+    assert due(adding("due_date")) == "2027-06-30"

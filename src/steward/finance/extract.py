@@ -208,13 +208,6 @@ def _penalty(lowered: str, vocab: FinanceVocab, m: MoneyAt) -> bool:
 _BARE_DAY_LABELS = frozenset(("by", "before"))
 
 
-# a day the thing paid for lapses or renews ("Your policy expires on 1 May", "runs out on", "renews on"), or the day a
-# supply is cut off ("Disconnection Date"): the day to pay by only when the text says no day to pay ("Please pay by
-# 28/04" before it lapses wins)
-_LAPSE_LABELS = frozenset(("expires on", "expire on", "expiring on", "expiry date", "runs out on", "renews on",
-                           "disconnection date", "date of disconnection"))
-
-
 def _due_date(lowered: str, vocab: FinanceVocab, dates: list[DateAt], received: datetime) -> tuple[DateAt, bool] | None:
     """The due date, and whether a label of a day to pay stands before it."""
     found = _labelled_day(lowered, vocab, dates, received)
@@ -240,7 +233,10 @@ def _labelled_day(lowered: str, vocab: FinanceVocab, dates: list[DateAt],
         label = _label_before(hits, d.start, DATE_REACH, lowered)
         if label is not None and not any(label.end <= o.start < d.start for o in dates if o is not d):
             said = " ".join(lowered[label.start:label.end].split())
-            by_label["lapse" if said in _LAPSE_LABELS else "bare" if said in _BARE_DAY_LABELS else "pay"].append(d)
+            # a day the thing lapses (the vocabulary's `lapse` labels) is the day to pay by only when no day to pay
+            # is labelled ("Please pay by 28/04" before the policy expires wins)
+            kind = "lapse" if said in vocab.lapse_labels else "bare" if said in _BARE_DAY_LABELS else "pay"
+            by_label[kind].append(d)
     for kind in ("pay", "lapse", "bare"):
         if by_label[kind]:
             # a notice of a day missed names the day to pay by now ("the amount below, due on 12/02, has not been

@@ -19,8 +19,9 @@ from steward.errors import ConfigError
 from steward.yamldata import load_yaml, shipped_text
 
 LABEL_KINDS = ("minimum", "statement_balance", "amount", "due_date", "paid")
-# labels a vocabulary may give or leave out: a charge for paying late ("late fee of"), never the amount owed
-OPTIONAL_LABEL_KINDS = ("penalty",)
+# labels a vocabulary may give or leave out: a charge for paying late ("late fee of"), never the amount owed; a
+# day the thing paid for lapses ("expires on"), a due date's label that says no day to pay
+OPTIONAL_LABEL_KINDS = ("penalty", "lapse")
 
 
 def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
@@ -57,6 +58,8 @@ class FinanceVocab:
     past_due: re.Pattern[str] | None = None
     # the last word of a sender's name that makes it an organisation's, not a person's ("Leodis City Council")
     bodies: re.Pattern[str] | None = None
+    # the due-date labels that name a day the thing lapses ("expires on"), as they are written, one space a gap
+    lapse_labels: frozenset[str] = frozenset()
 
     def label_hits(self, lowered: str, kinds: tuple[str, ...]) -> list[Hit]:
         """Every label of the given kinds in `lowered`, longest at a place, none overlapping."""
@@ -133,6 +136,7 @@ def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> Fi
         raise ConfigError(f"{where}: labels.{missing[0]} is missing")
     other, other_labels = _languages(data.get("languages"), where)
     labels = {k: labels.get(k, ()) + other_labels.get(k, ()) for k in (*LABEL_KINDS, *OPTIONAL_LABEL_KINDS)}
+    labels["due_date"] += labels["lapse"]  # a day the thing lapses is labelled as a due date, of a kind of its own
     kinds = _table(data.get("kind_words"), f"{where}: kind_words")
 
     def phrases(name: str) -> tuple[str, ...]:
@@ -152,6 +156,7 @@ def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> Fi
         if data.get("paid_through") else None,
         past_due=_pattern(_strings(data["past_due"], f"{where}: past_due")) if data.get("past_due") else None,
         bodies=_pattern(_strings(data["bodies"], f"{where}: bodies")) if data.get("bodies") else None,
+        lapse_labels=frozenset(" ".join(phrase.split()) for phrase in labels["lapse"]),
     )
 
 
