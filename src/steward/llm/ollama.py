@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import httpx
 
 from steward.errors import ConnectorError
-from steward.llm.http import HttpClient, error_text, one_line
+from steward.llm.http import HttpClient, error_text
 from steward.llm.messages import Chunk, Message, Reply, ToolCall, ToolSpec
-from steward.llm.textcalls import parse_arguments, with_text_calls
+from steward.llm.textcalls import with_text_calls
+from steward.llm.wire import ServedModel, request_body, streamed, tool_calls
 
 
-class OllamaModel:
+class OllamaModel(ServedModel):
     """A model served by Ollama at `base_url` (e.g. http://127.0.0.1:11434)."""
 
     provider = "ollama"
@@ -27,15 +27,6 @@ class OllamaModel:
         self._http = HttpClient(self.base_url, timeout=timeout, retries=retries, where=where,
                                 describe_status=self._describe_status, transport=transport)
 
-    @property
-    def name(self) -> str:
-        """`provider:model`, as the trace names it."""
-        return f"{self.provider}:{self.model}"
-
-    def close(self) -> None:
-        """Close the HTTP client."""
-        self._http.close()
-
     def chat(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = (),
              format: Mapping[str, Any] | None = None) -> Reply:
         """One request, the whole reply at once."""
@@ -45,7 +36,7 @@ class OllamaModel:
         message = data["message"]
         reply = Reply(
             message=Message(role="assistant", content=str(message.get("content") or ""),
-                            tool_calls=_tool_calls(message.get("tool_calls"))),
+                            tool_calls=tool_calls(message.get("tool_calls"))),
             model=str(data.get("model") or self.model),
             done_reason=str(data.get("done_reason") or "stop"),
         )
@@ -60,21 +51,13 @@ class OllamaModel:
         for line in self._http.post_lines("/api/chat", self._body(messages, tools, format, stream=True)):
             if not line.strip():
                 continue
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError:
-                raise ConnectorError(
-                    f"the Ollama server at {self.base_url} streamed a line that is not JSON: {one_line(line, 80)!r}"
-                ) from None
-            if isinstance(data, Mapping) and data.get("error"):
-                raise ConnectorError(f"the Ollama server at {self.base_url} failed mid-reply: "
-                                     f"{one_line(str(data['error']))}")
+            data = streamed(line, f"the Ollama server at {self.base_url}", "a line")
             message = data.get("message") or {}
             text = str(message.get("content") or "")
             if text:
                 parts.append(text)
                 yield Chunk(text=text)
-            calls.extend(_tool_calls(message.get("tool_calls"), start=len(calls) + 1))
+            calls.extend(tool_calls(message.get("tool_calls"), start=len(calls) + 1))
             if data.get("done"):
                 done_reason = str(data.get("done_reason") or "stop")
                 model = str(data.get("model") or self.model)
@@ -85,11 +68,7 @@ class OllamaModel:
 
     def _body(self, messages: Sequence[Message], tools: Sequence[ToolSpec], format: Mapping[str, Any] | None,
               *, stream: bool) -> dict[str, Any]:
-        body: dict[str, Any] = {"model": self.model, "messages": [_wire_message(m) for m in messages],
-                                "stream": stream}
-        if tools:
-            body["tools"] = [{"type": "function", "function": {
-                "name": t.name, "description": t.description, "parameters": dict(t.parameters)}} for t in tools]
+        body = request_body(self.model, messages, tools, _wire_message, stream=stream)
         if format is not None:
             body["format"] = dict(format)
         if self.max_tokens > 0:
@@ -113,17 +92,3 @@ def _wire_message(m: Message) -> dict[str, Any]:
     if m.role == "tool" and m.name:
         out["tool_name"] = m.name
     return out
-
-
-def _tool_calls(raw: Any, start: int = 1) -> tuple[ToolCall, ...]:
-    if not isinstance(raw, list):
-        return ()
-    calls = []
-    for n, item in enumerate(raw, start=start):
-        fn = item.get("function") if isinstance(item, Mapping) else None
-        if not isinstance(fn, Mapping) or not isinstance(fn.get("name"), str):
-            continue
-        arguments = parse_arguments(fn.get("arguments"))
-        calls.append(ToolCall(name=fn["name"], arguments=arguments if arguments is not None else
-                              {"_unparsed": str(fn.get("arguments"))}, id=str(item.get("id") or f"call-{n}")))
-    return tuple(calls)

@@ -12,8 +12,9 @@ import httpx
 
 from steward.errors import ConnectorError
 from steward.llm.http import HttpClient, ModelAnswerError, error_text, one_line
-from steward.llm.messages import Chunk, Message, Reply, ToolCall, ToolSpec
-from steward.llm.textcalls import parse_arguments, with_text_calls
+from steward.llm.messages import Chunk, Message, Reply, ToolSpec
+from steward.llm.textcalls import with_text_calls
+from steward.llm.wire import ServedModel, request_body, streamed, tool_call, tool_calls
 
 
 def api_base(base_url: str) -> str:
@@ -22,7 +23,7 @@ def api_base(base_url: str) -> str:
     return base + "/v1" if urlsplit(base).path in ("", "/") else base
 
 
-class OpenAIModel:
+class OpenAIModel(ServedModel):
     """A model behind an OpenAI-compatible server at `base_url` (e.g. http://127.0.0.1:8080/v1)."""
 
     provider = "openai"
@@ -39,15 +40,6 @@ class OpenAIModel:
         self._http = HttpClient(self.base_url, timeout=timeout, retries=retries, where=where, headers=headers,
                                 describe_status=self._describe_status, transport=transport)
 
-    @property
-    def name(self) -> str:
-        """`provider:model`, as the trace names it."""
-        return f"{self.provider}:{self.model}"
-
-    def close(self) -> None:
-        """Close the HTTP client."""
-        self._http.close()
-
     def chat(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = (),
              format: Mapping[str, Any] | None = None) -> Reply:
         """One request, the whole reply at once."""
@@ -57,13 +49,9 @@ class OpenAIModel:
             raise ConnectorError(f"the model server at {self.base_url} sent a reply without a message: "
                                  f"{one_line(json.dumps(data), 120)}")
         message = choice["message"]
-        calls = []
-        for n, item in enumerate(message.get("tool_calls") or [], start=1):
-            fn = item.get("function") if isinstance(item, Mapping) else None
-            if isinstance(fn, Mapping) and isinstance(fn.get("name"), str):
-                calls.append(_call(fn["name"], fn.get("arguments"), str(item.get("id") or f"call-{n}")))
         reply = Reply(
-            message=Message(role="assistant", content=str(message.get("content") or ""), tool_calls=tuple(calls)),
+            message=Message(role="assistant", content=str(message.get("content") or ""),
+                            tool_calls=tool_calls(message.get("tool_calls"))),
             model=str(data.get("model") or self.model),
             done_reason=str(choice.get("finish_reason") or "stop"),
         )
@@ -96,14 +84,7 @@ class OpenAIModel:
             payload = line[5:].strip()
             if payload == "[DONE]":
                 break
-            try:
-                data = json.loads(payload)
-            except json.JSONDecodeError:
-                raise ConnectorError(f"the model server at {self.base_url} streamed an event that is not JSON: "
-                                     f"{one_line(payload, 80)!r}") from None
-            if isinstance(data, Mapping) and data.get("error"):
-                raise ConnectorError(f"the model server at {self.base_url} failed mid-reply: "
-                                     f"{error_text(json.dumps(data))}")
+            data = streamed(payload, f"the model server at {self.base_url}", "an event")
             model = str(data.get("model") or model)
             choice = _first_choice(data)
             if choice is None:
@@ -121,7 +102,7 @@ class OpenAIModel:
                 slot["args"] += str(fn.get("arguments") or "")
             if choice.get("finish_reason"):
                 done_reason = str(choice["finish_reason"])
-        calls = tuple(_call(s["name"], s["args"], s["id"] or f"call-{i + 1}")
+        calls = tuple(tool_call(s["name"], s["args"], s["id"] or f"call-{i + 1}")
                       for i, s in sorted(pending.items()) if s["name"])
         reply = Reply(Message(role="assistant", content="".join(parts), tool_calls=calls), model, done_reason)
         yield Chunk(reply=with_text_calls(reply, tools))
@@ -138,11 +119,7 @@ class OpenAIModel:
 
     def _body(self, messages: Sequence[Message], tools: Sequence[ToolSpec], format: Mapping[str, Any] | None,
               *, stream: bool) -> dict[str, Any]:
-        body: dict[str, Any] = {"model": self.model, "messages": [_wire_message(m) for m in messages],
-                                "stream": stream}
-        if tools:
-            body["tools"] = [{"type": "function", "function": {
-                "name": t.name, "description": t.description, "parameters": dict(t.parameters)}} for t in tools]
+        body = request_body(self.model, messages, tools, _wire_message, stream=stream)
         if format is not None and self._format_style == "json_schema":
             body["response_format"] = {"type": "json_schema",
                                        "json_schema": {"name": "reply", "schema": dict(format), "strict": True}}
@@ -169,13 +146,6 @@ def _first_choice(data: Any) -> Mapping[str, Any] | None:
     if isinstance(choices, list) and choices and isinstance(choices[0], Mapping):
         return choices[0]
     return None
-
-
-def _call(name: str, raw_args: Any, call_id: str) -> ToolCall:
-    arguments = parse_arguments(raw_args)
-    # arguments that are not a JSON object go to the tool as they are, so its error reaches the model
-    return ToolCall(name=name, arguments=arguments if arguments is not None else {"_unparsed": str(raw_args)},
-                    id=call_id)
 
 
 def _wire_message(m: Message) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from steward.search.lexical import SearchResult, from_sender, run_summary_plan, 
 from steward.search.query import parse_query
 
 if TYPE_CHECKING:
-    from steward.store.messages import Preview
+    from steward.store.messages import MessageSummary
 
 
 class Mailbox:
@@ -63,7 +63,7 @@ class Mailbox:
         found = repo.most_addressed(self._db())
         return found[0] if found is not None and found[1] * 3 >= found[2] else None
 
-    def previews_since(self, since: datetime, limit: int, leaving_out: Collection[str] = ()) -> list[Preview]:
+    def previews_since(self, since: datetime, limit: int, leaving_out: Collection[str] = ()) -> list[MessageSummary]:
         """The newest `limit` messages received since a moment, newest first: sender, subject, preview, category;
         of those, none of the categories `leaving_out`."""
         from steward.store import messages as repo

@@ -599,7 +599,9 @@ def ranked_ids(conn: sqlite3.Connection, match: str | None, filters: Filters, li
 
 
 class MessageSummary(NamedTuple):
-    """The few fields an analysis reads, without decoding the rest of the row (a tuple: cheap to build)."""
+    """What a message says at a glance (never a body), without decoding the rest of its row (a tuple: cheap to
+    build): who sent it, its subject, when it came and its category; `snippet`, its preview, is read only where
+    it is shown or read (`previews_since`) and is empty where the fields an analysis groups by are all it needs."""
 
     id: int
     sender: str
@@ -607,6 +609,7 @@ class MessageSummary(NamedTuple):
     subject: str
     received_at: datetime
     category: str
+    snippet: str = ""
 
 
 def summary_rows(conn: sqlite3.Connection, match: str | None, filters: Filters, limit: int, *,
@@ -620,32 +623,20 @@ def summary_rows(conn: sqlite3.Connection, match: str | None, filters: Filters, 
     return [MessageSummary(r[0], r[1], r[2], r[3], parse(r[4]), r[5]) for r in conn.execute(sql, args)]
 
 
-class Preview(NamedTuple):
-    """What a message says at a glance (never a body): who sent it, when, its subject and preview, its category."""
-
-    id: int
-    sender: str
-    sender_name: str
-    subject: str
-    snippet: str
-    received_at: datetime
-    category: str
-
-
 def previews_since(conn: sqlite3.Connection, since: datetime, limit: int, leaving_out: Collection[str] = ()
-                   ) -> list[Preview]:
-    """The newest `limit` messages received at or after `since`, newest first, as previews (one tuple per row:
-    nothing else of the row is decoded); of those, none of the categories `leaving_out` (never read out of
-    their rows)."""
+                   ) -> list[MessageSummary]:
+    """The newest `limit` messages received at or after `since`, newest first, as summaries with their previews
+    (one tuple per row: nothing else of the row is decoded); of those, none of the categories `leaving_out`
+    (never read out of their rows)."""
     parse = datetime.fromisoformat
-    sql = ("SELECT id, sender, sender_name, subject, snippet, received_at, category FROM messages"
+    sql = ("SELECT id, sender, sender_name, subject, received_at, category, snippet FROM messages"
            " WHERE received_at >= ? ORDER BY received_at DESC, id DESC LIMIT ?")
     args: list[object] = [utc_text(since), limit]
     if leaving_out:
         sql = (f"SELECT * FROM ({sql}) WHERE category IS NULL OR category NOT IN ({', '.join('?' * len(leaving_out))})"
                " ORDER BY received_at DESC, id DESC")
         args += sorted(leaving_out)
-    return [Preview(r[0], r[1], r[2], r[3], r[4] or "", parse(r[5]), r[6] or "") for r in conn.execute(sql, args)]
+    return [MessageSummary(r[0], r[1], r[2], r[3], parse(r[4]), r[5] or "", r[6] or "") for r in conn.execute(sql, args)]
 
 
 def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters, *,

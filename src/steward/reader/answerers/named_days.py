@@ -16,7 +16,7 @@ from steward.reader.answerers.common import day_text
 
 if TYPE_CHECKING:
     from steward.search.mailbox import Mailbox
-    from steward.store.messages import Preview
+    from steward.store.messages import MessageSummary
 
 # how far back a message that names a day ahead is looked for, and how many of the newest are read
 LOOK_BACK = timedelta(days=90)  # a flight is often booked weeks ahead
@@ -55,7 +55,7 @@ def mail_naming(box: Mailbox, clock: Clock, start: datetime, end: datetime, read
     return out
 
 
-def _days_named(m: Preview, clock: Clock) -> tuple[tuple[datetime, str], ...]:
+def _days_named(m: MessageSummary, clock: Clock) -> tuple[tuple[datetime, str], ...]:
     """(start, sentence) for each sentence of a message's subject and preview that gives a day of its own or a
     time, read on the clock of the message's arrival, in the message's order."""
     return _named_at(clock.at(m.received_at), m.subject, m.snippet)
