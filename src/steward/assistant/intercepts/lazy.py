@@ -27,15 +27,19 @@ if TYPE_CHECKING:
 
 
 class WordGate:
-    """Open to a turn that says one of `firsts`, or one of `phrases` whole (each a tuple of words)."""
+    """Open to a turn that says one of `firsts`, or one of `phrases` whole (each a tuple of words) where `idle`
+    does not say it opens nothing (a verb said as a noun: "my *schedule*")."""
 
     def __init__(self, firsts: Iterable[str] = (), phrases: Iterable[Sequence[str]] = (),
-                 marks: Iterable[str] = (), misspelt: Callable[[str], str | None] | None = None) -> None:
+                 marks: Iterable[str] = (), misspelt: Callable[[str], str | None] | None = None,
+                 idle: Callable[[Sequence[str], int, tuple[str, ...]], bool] | None = None) -> None:
         self.firsts = frozenset(firsts)
         self.phrases = tuple({tuple(p) for p in phrases if p})
         self._starts = frozenset(p[0] for p in self.phrases)
         self.marks = tuple(marks)
         self.misspelt = misspelt  # the verb a mistyped opening word stands for ("resheduel"), or None
+        # whether a phrase said at a place in a turn's words opens nothing there; None: every phrase opens
+        self.idle = idle
 
     def open_to(self, norms: Sequence[str], text: str = "") -> bool:
         """Whether the words `norms` (a turn's, as `steward.vocab.words` gives them) say one of the gate's,
@@ -44,8 +48,10 @@ class WordGate:
             return True
         if not self.firsts.isdisjoint(norms):
             return True
+        idle = self.idle
         for i, word in enumerate(norms):
-            if word in self._starts and any(tuple(norms[i:i + len(p)]) == p for p in self.phrases if p[0] == word):
+            if word in self._starts and any(tuple(norms[i:i + len(p)]) == p and (idle is None or not idle(norms, i, p))
+                                            for p in self.phrases if p[0] == word):
                 return True
         return self.misspelt is not None and any(self.misspelt(w) is not None for w in norms[:3])
 
@@ -152,7 +158,7 @@ def event_gate() -> WordGate:
     A new shape that starts from a word of none of these lists needs that word here: the tests find
     every sentence of the development sets the gate would keep from the parser."""
     from steward.calendar.reminders.requests import load_manage_words
-    from steward.vocab import _phrases
+    from steward.vocab import _phrases, load_vocab
     from steward.yamldata import load_yaml, shipped_text
 
     said = load_yaml(shipped_text("steward.calendar", "event_talk.yaml"))
@@ -168,7 +174,34 @@ def event_gate() -> WordGate:
     verbs = tuple(str(v).lower() for v in said.get("spelled_verbs") or ())
     # each turn's first words are weighed against every verb: a word's answer, once found, is kept
     misspelt = lru_cache(maxsize=4096)(lambda w: near_verb(w, verbs))
-    return WordGate(firsts=EVENT_WORDS, marks=("→", "->", "=>"), misspelt=misspelt,
-                    phrases=[*(p for raw in lists for p in _phrases(raw)), *manage.verbs["move"], ("is", "at"),
-                             ("one", "after"), ("next", "one"), ("following", "one"),
-                             *manage.verbs["cancel"]])
+    phrases = [*(p for raw in lists for p in _phrases(raw)), *manage.verbs["move"], ("is", "at"), ("one", "after"),
+               ("next", "one"), ("following", "one"), *manage.verbs["cancel"]]
+    # (a verb that adds: one that changes an event is read as one after a determiner too, "when does my shift start")
+    adding = set(_phrases(said["add_verbs"]))
+    others = {p for raw in lists[1:] for p in _phrases(raw)} | set(manage.verbs["move"]) | set(manage.verbs["cancel"])
+    return WordGate(firsts=EVENT_WORDS, marks=("→", "->", "=>"), misspelt=misspelt, phrases=phrases,
+                    idle=_said_idly(frozenset(adding - others),
+                                    frozenset(p for raw in (forms["since"], said["series"]["since"])
+                                              for p in _phrases(raw) if len(p) == 1),
+                                    frozenset(w for p in load_vocab().determiners for w in p)))
+
+
+def _said_idly(verbs: frozenset[tuple[str, ...]], since: frozenset[tuple[str, ...]],
+               determiners: frozenset[str]) -> Callable[[Sequence[str], int, tuple[str, ...]], bool]:
+    """Whether an event change's phrase, said at a place of a turn's words, says nothing of a change there: a
+    verb that adds said as a noun, after a determiner ("what's on *my schedule*", "the *book* club"), or a word a
+    change holds from said with no day right after it ("the mail I got *from* the bank" is no "*from* the 14th")."""
+    from steward import dates
+    from steward.clock import make_clock
+
+    clock = make_clock("UTC", "2000-01-01T00:00:00+00:00")  # (only whether a day is said, not which)
+
+    def idle(norms: Sequence[str], at: int, phrase: tuple[str, ...]) -> bool:
+        if phrase in verbs:
+            return at > 0 and norms[at - 1] in determiners
+        if phrase in since:
+            found = dates.find(" ".join(norms[at + 1:at + 8]), clock)
+            return found is None or found.span[0] > 0
+        return False
+
+    return idle

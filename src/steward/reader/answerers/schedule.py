@@ -6,7 +6,7 @@ is answered with the days as the calendar has them (days.py)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
     from steward.calendar.service import CalendarService, Schedule
     from steward.finance.service import DuesService
+    from steward.records.appointments import Item
     from steward.search.mailbox import Mailbox
 
 MAX_DAYS = 31
@@ -49,9 +50,10 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
     mail calls it ("when's the works do?") when no calendar line holds it."""
 
     def collect(start: datetime, end: datetime, clock: Clock, free: bool, at_time: bool,
-                read: dict[date, Schedule] | None = None, frame_text: str = "", whole_days: bool = True) -> tuple[list[tuple[datetime, str]], list[Entry], int]:
+                read: _Read, frame_text: str = "", whole_days: bool = True) -> tuple[list[tuple[datetime, str]], list[Entry], int]:
         """What is on from `start` to `end`: (lines, entries, how many of them the calendar alone does not hold).
-        Each day's schedule read is kept in `read`, so an answer given as the days (days.py) reads none again."""
+        Each day's schedule read is kept in `read`, so an answer given as the days (days.py) reads none again;
+        so are the bookings ahead, which the check of recent mail reads too."""
         zone = clock.zone
         lines: list[tuple[datetime, str]] = []
         entries: list[Entry] = []
@@ -59,12 +61,12 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         day = start.astimezone(zone).date()
         last = (end - timedelta(microseconds=1)).astimezone(zone).date()
         shown: set[str] = set()
-        read = {} if read is None else read
+        days = read.days
         till = asks_the_end(frame_text)  # "until what time does the offsite run?": each thing's end said too
         while day <= last and (day - start.date()).days <= MAX_DAYS:
-            if day not in read:
-                read[day] = cal.schedule(day)
-            for item in read[day].items:
+            if day not in days:
+                days[day] = cal.schedule(day)
+            for item in days[day].items:
                 # "am I free at 4?", "what's on now?": an event already under way then makes it busy
                 under_way = (free or at_time) and item.event is not None and not item.event.all_day and \
                     item.event.start < end and item.event.end > start
@@ -105,7 +107,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                                  proposal=appt.id))
         # an invitation is on the days it falls on, but it is no booking ("which bookings are coming up?")
         for at, title, line in [] if _BOOKINGS_ASKED.search(frame_text) else _invitations(
-                appointments(), mailbox, start, end, clock, till):
+                read.ahead(), appointments(), mailbox, start, end, clock, till):
             lines.append((at, line))
             entries.append(Entry(at, title, "appointment"))
         # a bill is due on a day, at no hour: it makes no part of a day busy ("is friday afternoon free?")
@@ -120,7 +122,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         lines, entries = [line for line, _ in paired], [entry for _, entry in paired]
         return lines, entries, len(lines) - calendar_lines
 
-    def now_and_next(frame: Frame, clock: Clock, read: dict[date, Schedule]) -> Answer:
+    def now_and_next(frame: Frame, clock: Clock, read: _Read) -> Answer:
         """ "what now?", "anything on right now?": what is under way at that moment, and what comes next."""
         assert frame.window is not None
         at = frame.window.start
@@ -134,7 +136,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         return Answer("\n".join(head + tail), {"items": current, "next": following, "beyond_calendar": 1,
                                                "at_time": True})
 
-    def ahead(frame: Frame, clock: Clock, read: dict[date, Schedule]) -> Answer:
+    def ahead(frame: Frame, clock: Clock, read: _Read) -> Answer:
         """No day said: what is on from now, over the next month ("anything upcoming in my diary?", "when's the
         next seminar?"), the kinds of entry asked about said missing when nothing ahead holds them."""
         start = clock.now()
@@ -177,17 +179,17 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         return Answer("\n".join(["Coming up:", *shown, *more]), {**data, "view": view})
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
+        read = _Read(appointments)  # each day, and the bookings ahead, read once whichever way the answer is given
         if frame.wants == "days" and by_request_alone(frame) and frame.window is None:
             # the schedule's by its words alone: the day's calendar
-            return unless_mail_names(frame, days_answer(frame, clock, calendar), clock)
-        read: dict[date, Schedule] = {}  # each day read once, whichever way the answer is given
+            return unless_mail_names(frame, days_answer(frame, clock, calendar), clock, read)
         got = read_answer(frame, clock, read)
         if frame.wants == "days" and not more_than_days(frame, got):
             # only the calendar's own: the days as the calendar has them, from the days just read
-            got = days_answer(frame, clock, calendar, read)
-        return unless_mail_names(frame, got, clock)
+            got = days_answer(frame, clock, calendar, read.days)
+        return unless_mail_names(frame, got, clock, read)
 
-    def unless_mail_names(frame: Frame, got: Answer | None, clock: Clock) -> Answer | None:
+    def unless_mail_names(frame: Frame, got: Answer | None, clock: Clock, read: _Read) -> Answer | None:
         """An answer that says a span is empty or free, unless recent mail gives a time in it that no booking
         was read from: then that mail, said as such (never "free" while mail says otherwise)."""
         if got is not None and mailbox is not None and frame.window is None and got.data.get("missing") \
@@ -223,10 +225,10 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             return got
         # the bookings read (cancelled and moved ones too): their providers' mail has been read, and a day in it
         # that is no booking's is an old time ("moved from Monday at 11:20")
-        read = [(i.message_id, i.provider) for i in appointments().recent(limit=200)]
+        answered = [(i.message_id, i.provider) for i in read.ahead()]
         # a biller's days are its bills', which the dues say
-        read += [(None, v.value) for v in (lists().of_slot("issuer") if lists is not None else ())]
-        lines = mail_naming(mailbox(), clock, start, end, read)
+        answered += [(None, v.value) for v in (lists().of_slot("issuer") if lists is not None else ())]
+        lines = mail_naming(mailbox(), clock, start, end, answered)
         if not lines:
             return got
         if missing_then:
@@ -239,7 +241,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                                  "time then that I read no booking from:", *lines]),
                       {"items": [], "beyond_calendar": 1, "mail_names": lines})
 
-    def busiest_or_quietest(frame: Frame, clock: Clock, read: dict[date, Schedule]) -> Answer:
+    def busiest_or_quietest(frame: Frame, clock: Clock, read: _Read) -> Answer:
         """ "what's my busiest day this week?", "when's my next day off?": the days of the span (the next
         week, or two for a day off, when none is said) compared by what is on them; a bill due makes no day
         busy, and Steward knows no working days, so a day off is a day with nothing on."""
@@ -298,7 +300,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         shown = [line for d in busiest for line in on[d]]
         return Answer("\n".join([head, *shown]), {"items": shown, "days": [d.isoformat() for d in busiest]})
 
-    def read_answer(frame: Frame, clock: Clock, read: dict[date, Schedule]) -> Answer | None:
+    def read_answer(frame: Frame, clock: Clock, read: _Read) -> Answer | None:
         zone = clock.zone
         if frame.flags & {"busiest", "quietest"}:
             return busiest_or_quietest(frame, clock, read)
@@ -379,6 +381,22 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
 
 
 AHEAD_SHOWN = 8
+
+
+class _Read:
+    """What one schedule answer reads of the store, each once: the calendar's days, and the bookings still ahead
+    (which both the invitations on a day and the check of recent mail for a day said empty look through)."""
+
+    def __init__(self, appointments: Callable[[], AppointmentsService]) -> None:
+        self.days: dict[date, Schedule] = {}
+        self._appointments = appointments
+        self._ahead: tuple[Item, ...] | None = None
+
+    def ahead(self) -> tuple[Item, ...]:
+        """The bookings still ahead, whatever became of them (`AppointmentsService.recent`), read once."""
+        if self._ahead is None:
+            self._ahead = self._appointments().recent(limit=200)
+        return self._ahead
 _DAY_WORDS = frozenset(("next", "day", "days", "the", "a", "my"))
 _BOOKINGS_ASKED = re.compile(r"\b(?:appointments?|appts?|reservations?|bookings?|booked)\b", re.I)
 
@@ -398,13 +416,12 @@ def _until(start: datetime, end: datetime | None, clock: Clock, origin: str = ""
     return f" (until {clock.formats.time(clock.local(end))})"
 
 
-def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbox] | None, start: datetime,
-                 end: datetime, clock: Clock, till: bool = False) -> list[tuple[datetime, str, str]]:
-    """The invitations whose day falls in [start, end): (when, what it is called, its line, which says it is
-    an invitation, not on the calendar, and with `till` when it ends)."""
+def _invitations(recent: Sequence[Item], appointments: AppointmentsService, mailbox: Callable[[], Mailbox] | None,
+                 start: datetime, end: datetime, clock: Clock, till: bool = False) -> list[tuple[datetime, str, str]]:
+    """The invitations among the bookings still ahead (`recent`) whose day falls in [start, end): (when, what it
+    is called, its line, which says it is an invitation, not on the calendar, and with `till` when it ends)."""
     from steward.appointments.announced import moved_to_a_day
 
-    recent = appointments.recent(limit=200)
     found = [i for i in recent if i.status == "rejected" and i.start is not None and start <= i.start < end and (
              i.reason == "invitation" or (i.reason == "reschedule" and moves_to_its_start(i, recent)))]
     stored = mailbox().stored([i.message_id for i in found if i.message_id is not None]) if mailbox and found else {}
