@@ -10,8 +10,7 @@ import httpx
 from steward.errors import ConnectorError
 from steward.llm.http import HttpClient, error_text
 from steward.llm.messages import Chunk, Message, Reply, ToolCall, ToolSpec
-from steward.llm.textcalls import with_text_calls
-from steward.llm.wire import ServedModel, request_body, streamed, tool_calls
+from steward.llm.wire import ServedModel, last_chunk, replied, request_body, streamed, tool_calls
 
 
 class OllamaModel(ServedModel):
@@ -33,14 +32,8 @@ class OllamaModel(ServedModel):
         data = self._http.post_json("/api/chat", self._body(messages, tools, format, stream=False))
         if not isinstance(data, Mapping) or not isinstance(data.get("message"), Mapping):
             raise ConnectorError(f"the Ollama server at {self.base_url} sent a reply without a message")
-        message = data["message"]
-        reply = Reply(
-            message=Message(role="assistant", content=str(message.get("content") or ""),
-                            tool_calls=tool_calls(message.get("tool_calls"))),
-            model=str(data.get("model") or self.model),
-            done_reason=str(data.get("done_reason") or "stop"),
-        )
-        return with_text_calls(reply, tools)
+        return replied(data["message"], str(data.get("model") or self.model), str(data.get("done_reason") or "stop"),
+                       tools)
 
     def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = (),
                format: Mapping[str, Any] | None = None) -> Iterator[Chunk]:
@@ -62,9 +55,7 @@ class OllamaModel(ServedModel):
                 done_reason = str(data.get("done_reason") or "stop")
                 model = str(data.get("model") or self.model)
                 break
-        reply = Reply(Message(role="assistant", content="".join(parts), tool_calls=tuple(calls)), model,
-                      done_reason)
-        yield Chunk(reply=with_text_calls(reply, tools))
+        yield last_chunk(parts, calls, model, done_reason, tools)
 
     def _body(self, messages: Sequence[Message], tools: Sequence[ToolSpec], format: Mapping[str, Any] | None,
               *, stream: bool) -> dict[str, Any]:

@@ -13,8 +13,7 @@ import httpx
 from steward.errors import ConnectorError
 from steward.llm.http import HttpClient, ModelAnswerError, error_text, one_line
 from steward.llm.messages import Chunk, Message, Reply, ToolSpec
-from steward.llm.textcalls import with_text_calls
-from steward.llm.wire import ServedModel, request_body, streamed, tool_call, tool_calls
+from steward.llm.wire import ServedModel, last_chunk, replied, request_body, streamed, tool_call
 
 
 def api_base(base_url: str) -> str:
@@ -48,14 +47,8 @@ class OpenAIModel(ServedModel):
         if choice is None or not isinstance(choice.get("message"), Mapping):
             raise ConnectorError(f"the model server at {self.base_url} sent a reply without a message: "
                                  f"{one_line(json.dumps(data), 120)}")
-        message = choice["message"]
-        reply = Reply(
-            message=Message(role="assistant", content=str(message.get("content") or ""),
-                            tool_calls=tool_calls(message.get("tool_calls"))),
-            model=str(data.get("model") or self.model),
-            done_reason=str(choice.get("finish_reason") or "stop"),
-        )
-        return with_text_calls(reply, tools)
+        return replied(choice["message"], str(data.get("model") or self.model),
+                       str(choice.get("finish_reason") or "stop"), tools)
 
     def _post(self, messages: Sequence[Message], tools: Sequence[ToolSpec], format: Mapping[str, Any] | None) -> Any:
         try:
@@ -104,8 +97,7 @@ class OpenAIModel(ServedModel):
                 done_reason = str(choice["finish_reason"])
         calls = tuple(tool_call(s["name"], s["args"], s["id"] or f"call-{i + 1}")
                       for i, s in sorted(pending.items()) if s["name"])
-        reply = Reply(Message(role="assistant", content="".join(parts), tool_calls=calls), model, done_reason)
-        yield Chunk(reply=with_text_calls(reply, tools))
+        yield last_chunk(parts, calls, model, done_reason, tools)
 
     def _lines(self, messages: Sequence[Message], tools: Sequence[ToolSpec],
                format: Mapping[str, Any] | None) -> Iterator[str]:

@@ -10,8 +10,8 @@ from typing import Any
 
 from steward.errors import ConnectorError
 from steward.llm.http import HttpClient, error_text, one_line
-from steward.llm.messages import Message, ToolCall, ToolSpec
-from steward.llm.textcalls import parse_arguments
+from steward.llm.messages import Chunk, Message, Reply, ToolCall, ToolSpec
+from steward.llm.textcalls import parse_arguments, with_text_calls
 
 
 class ServedModel:
@@ -61,6 +61,21 @@ def tool_calls(raw: Any, start: int = 1) -> tuple[ToolCall, ...]:
         if isinstance(fn, Mapping) and isinstance(fn.get("name"), str):
             calls.append(tool_call(fn["name"], fn.get("arguments"), str(item.get("id") or f"call-{n}")))
     return tuple(calls)
+
+
+def replied(message: Mapping[str, Any], model: str, done_reason: str, tools: Sequence[ToolSpec]) -> Reply:
+    """A whole reply: the assistant's message as the server sent it (its text and tool calls, and the calls a model
+    wrote in its text where it has `tools`), the model that wrote it and why it stopped."""
+    said = Message(role="assistant", content=str(message.get("content") or ""),
+                   tool_calls=tool_calls(message.get("tool_calls")))
+    return with_text_calls(Reply(message=said, model=model, done_reason=done_reason), tools)
+
+
+def last_chunk(parts: Sequence[str], calls: Sequence[ToolCall], model: str, done_reason: str,
+               tools: Sequence[ToolSpec]) -> Chunk:
+    """The last chunk of a streamed reply: the whole reply, its text the parts streamed."""
+    reply = Reply(Message(role="assistant", content="".join(parts), tool_calls=tuple(calls)), model, done_reason)
+    return Chunk(reply=with_text_calls(reply, tools))
 
 
 def streamed(payload: str, server: str, piece: str) -> Any:
