@@ -463,6 +463,26 @@ def test_a_ferry_bookings_sailings_are_read_at_each_ports_time() -> None:
                               "Baltic Night Ferries") == []
 
 
+def test_the_way_back_from_a_port_no_city_table_knows_keeps_the_clock_of_the_way_out() -> None:
+    from steward.appointments import sailings
+
+    received = datetime(2027, 3, 2, 19, 0, tzinfo=ZoneInfo("Europe/London"))
+    mail = ("ISLE LINK FERRIES - YOUR BOOKING\nBooking reference: ILF-20931\n\n"
+            "Sailing 1: Portsmouth to Fishbourne Pier, Sat 10 April 2027\nCheck in by 09:10, departs 09:55, arrives 10:45\n\n"
+            "Sailing 2: Fishbourne Pier to Portsmouth, Mon 12 April 2027\nCheck in by 15:20, departs 16:05, arrives 16:55\n\n"
+            "Passengers: 2 adults\nTotal: 64.20\n")
+    out, back = sailings.from_text(mail, received, "Isle Link Ferries")
+    london = ZoneInfo("Europe/London")
+    assert out.start_at == datetime(2027, 4, 10, 9, 55, tzinfo=london)
+    # each way lasts as long by the clocks' words: the pier keeps the clock of the port the way out left
+    assert not back.floating
+    assert (back.start_at, back.end_at) == (datetime(2027, 4, 12, 16, 5, tzinfo=london),
+                                            datetime(2027, 4, 12, 16, 55, tzinfo=london))
+    # longer one way than the other by the clocks' words: the pier's clock is not known, and none is guessed
+    (_, unsure) = sailings.from_text(mail.replace("arrives 16:55", "arrives 17:55"), received, "Isle Link Ferries")
+    assert unsure.floating
+
+
 def test_a_ferry_booking_is_proposed_at_the_ports_time_and_its_delay_notice_is_not(
         tmp_path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from appointment_mail import message, write_folder

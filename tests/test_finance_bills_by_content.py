@@ -352,3 +352,31 @@ def test_a_loans_desks_letter_of_a_new_repayment_is_a_bill_by_what_it_says() -> 
                      institution=None, vocab=V, sender=facts.sender, home_country="NZ")
     assert read.amount is not None and read.amount.amount == Decimal("512.40"), read
     assert str(read.due_date) == "2027-09-14" and read.labelled and read.kind == "loan", read
+
+
+def test_a_pay_later_reminder_filed_as_a_persons_mail_is_a_bill_by_what_it_says() -> None:
+    text = ("Hey Sam, a quick reminder: payment 2 of 4 for your Tamar Home order (£96.00) is £24.00 and we'll take it "
+            "from your card ending 4410 on 18 March 2027.")
+    facts = MessageFacts(1, "hello@payinfour.example", "PayInFour", "Your next PayInFour payment is coming up",
+                         text, UK_RECEIVED, "+00:00", "personal", False)
+    got = gate(facts, R, V)
+    assert not isinstance(got, str) and got.by_content, got
+    bill = read_bill(text, received=UK_RECEIVED, institution=None, vocab=V, sender="hello@payinfour.example",
+                     home_country="GB")
+    # the part's number labels what is owed, and the card it is taken from is no label in the way of its day
+    assert bill.amount is not None and bill.amount.amount == Decimal("24.00") and str(bill.due_date) == "2027-03-18"
+    assert bill.labelled and bill.autopay, bill
+
+
+def test_a_licence_priced_as_options_is_one_bill_at_its_full_terms_price_and_taken_by_no_one() -> None:
+    text = ("Dear SAM ROWE,\n\nThe boat licence for MV Kestrel runs out on 31 March 2027.\n\n12 months: £142.00\n"
+            "6 months: £78.10\nMonthly Direct Debit: £12.43 a month\n\nRenew online with the reference below.")
+    facts = MessageFacts(1, "licensing@waterways.gov.example", "Waterways Licensing Office",
+                         "Boat licence due for MV Kestrel", text, UK_RECEIVED, "+00:00", "personal", False)
+    got = gate(facts, R, V)
+    assert not isinstance(got, str) and got.by_content, got
+    bill = read_bill(text, received=UK_RECEIVED, institution=None, vocab=V, sender="licensing@waterways.gov.example",
+                     home_country="GB")
+    assert bill.amount is not None and bill.amount.amount == Decimal("142.00") and str(bill.due_date) == "2027-03-31"
+    # (a Direct Debit offered among the options is set up by no one until the person chooses it)
+    assert bill.labelled and not bill.autopay, bill

@@ -3,7 +3,7 @@ picked."""
 
 from __future__ import annotations
 
-from steward.reader.answerers.price_options import options_line, priced_options
+from steward.finance.options import options_line, priced_options
 
 
 def test_periods_with_their_prices_are_options_in_the_letters_order() -> None:

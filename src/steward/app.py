@@ -490,8 +490,17 @@ class App:
                           if i.start is not None]
                 return booked + [(e.title, e.start) for e in self.calendar.events_between(start, end)]
 
+            def told(start: datetime, end: datetime) -> list[tuple[str, datetime]]:
+                from datetime import timedelta
+
+                from steward.reader.answerers.new_reminders import days_mail_gives
+
+                # the days the last weeks' mail says things fall due on ("Your MOT is due", its day in its text)
+                return days_mail_gives(self.mailbox.previews_since(self.clock.now() - timedelta(days=60), 400),
+                                       self.clock, start, end)
+
             return NewReminders(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
-                                before=before, things=things)
+                                before=before, things=things, told=told)
 
         def reminder_changes() -> WriteSteps:
             from steward.reader.answerers.reminder_changes import ManageReminders

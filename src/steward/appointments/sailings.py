@@ -101,6 +101,7 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
     lines = text.splitlines()
     departures = [i for i, line in enumerate(lines) if _departure(line)]
     out: list[Candidate] = []
+    legs: list[tuple[str, str, str | None, timedelta | None]] = []  # (from, to, from's zone, as long as the clock says)
     for k, at in enumerate(departures):
         floor = departures[k - 1] + 1 if k else 0
         ceiling = departures[k + 1] if k + 1 < len(departures) else len(lines)
@@ -135,6 +136,10 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
             # a terminal named by no city: the clock of the country the ticket is sold in (the way back
             # leaves from the other end, whose clock the fare says nothing of)
             zone = paid
+        clock_says = _as_long_as(leaves.when, arrives.when if arrives is not None else None, same)
+        if zone is None and there is not None and clock_says is not None:
+            zone = _way_back_zone(legs, place, there_place, there, clock_says)
+        legs.append((_port(place).casefold(), _port(there_place).casefold() if there_place else "", zone, clock_says))
         start = leaves.when.replace(tzinfo=ZoneInfo(zone)) if zone else leaves.when
         if arrives is not None and arrives.when is not None and there and zone:
             end = arrives.when.replace(tzinfo=ZoneInfo(there))
@@ -151,3 +156,24 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         if candidate not in out:
             out.append(candidate)
     return out
+
+
+def _as_long_as(leaves: datetime, arrives: datetime | None, same: re.Match[str] | None) -> timedelta | None:
+    """How long a crossing lasts by the clocks' words alone (each end's own clock), or None when no arrival is said."""
+    if arrives is None and same is not None:
+        arrives = leaves.replace(hour=int(same.group(1)), minute=int(same.group(2)))
+        arrives = arrives if arrives > leaves else arrives + timedelta(days=1)
+    return arrives - leaves if arrives is not None else None
+
+
+def _way_back_zone(legs: list[tuple[str, str, str | None, timedelta | None]], place: str, there_place: str,
+                   there: str, clock_says: timedelta) -> str | None:
+    """The clock of a port no city table knows, from the crossing out to it: the way back from it to a port of a
+    known clock, when the way out left that port and each way lasts as long by the clocks' words ("departs 08:45,
+    arrives 12:15" out, "departs 14:00, arrives 17:30" back): two ports of one clock, as a crossing whose ends kept
+    different clocks would seem longer one way than the other by twice their difference. None otherwise."""
+    for start, end, zone, out_says in legs:
+        if (start, end) == (_port(there_place).casefold(), _port(place).casefold()) and zone == there \
+                and out_says is not None and out_says == clock_says:
+            return zone
+    return None

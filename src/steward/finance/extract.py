@@ -262,6 +262,17 @@ def _instalment_of(lowered: str, money: list[MoneyAt], whole: MoneyAt | None) ->
 _PART_OF = re.compile(r"\b(?:payment|instal(?:l)?ment|repayment)\s+(?:no\.?\s*)?\d{1,2}\s*(?:of|/)\s*(\d{1,2})\b")
 
 
+def _full_term(text: str, money: list[MoneyAt]) -> tuple[MoneyAt, int] | None:
+    """The amount of the option paying for the longest term of a bill priced as options, with where its label
+    starts; None when the text prices no options."""
+    from steward.finance.options import full_term
+
+    span = full_term(text)
+    if span is None:
+        return None
+    return next(((m, span[0]) for m in money if span[0] < m.start < span[1]), None)
+
+
 def _part_of_a_whole(lowered: str, money: list[MoneyAt]) -> tuple[MoneyAt, int] | None:
     """The part owed when a text says which of a sum's equal parts is due ("payment 3 of 4 for your order (£149.00)
     is £37.25"): the amount that is the whole, said with it, split in that many parts; None when none is."""
@@ -273,7 +284,8 @@ def _part_of_a_whole(lowered: str, money: list[MoneyAt]) -> tuple[MoneyAt, int] 
         for m in money:
             if m.currency == whole.currency and m.amount < whole.amount and \
                     abs(m.amount * parts - whole.amount) <= Decimal("0.01") * parts:
-                return m, m.start
+                # ("payment 3 of 4" labels the part owed when it is said before it)
+                return m, said.start() if said.start() < m.start else m.start
     return None
 
 
@@ -295,6 +307,7 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
     balance = labelled.get("statement_balance")
     minimum = labelled.get("minimum")
     paid = labelled.get("paid")
+    full: tuple[MoneyAt, int] | None = None  # the amount of a bill priced as options, when it is one
     # a charge for paying late ("a late fee of Rs. 50/- per day") is not what the bill is for
     penalties = {(m.amount, m.currency) for m in money if _penalty(lowered, vocab, m)}
     if payment_confirmation and paid is None and money:
@@ -304,6 +317,11 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
     if amount is None and balance is None and not payment_confirmation:
         # "Annual charge $1,800.00. This instalment: $450.00 payable by ...": the instalment is what is owed
         amount = _instalment_of(lowered, money, None) or _part_of_a_whole(lowered, money)
+    if amount is None and balance is None and not payment_confirmation:
+        # a vehicle tax or a licence priced as options ("12 months: £190.00 / 6 months: £104.50 / Monthly Direct
+        # Debit: £16.63 a month"): one bill, whose sum for the longest term is its whole price (the answer names
+        # every option, from its mail)
+        amount = full = _full_term(text, money)
     if amount is None and balance is None and not payment_confirmation:
         distinct = {(m.amount, m.currency) for m in money} - penalties - {
             (minimum[0].amount, minimum[0].currency) if minimum else None}
@@ -349,7 +367,8 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
         due_text=due.text if due else "",
         account=last4[0] if last4 else "",
         kind=kind,  # type: ignore[arg-type]
-        autopay=autopay_in_place(lowered, vocab),
+        # (a bill priced as options offers a Direct Debit among them: none is set up until the person chooses)
+        autopay=autopay_in_place(lowered, vocab) and not (amount is not None and amount is full),
         paid=_money(paid[0]) if paid else None,
         paid_on=max(before) if before else None,
         evidence=evidence,

@@ -445,7 +445,7 @@ _ENDS_SAID = re.compile(r"\b(?:till|until|til|upto|up\s+to)\s+(?:what|which)\s+t
 
 
 # a question about the end of a journey: "when do we land?", "what time does the train get in?"
-_ARRIVE = re.compile(r"\b(?:arriv(?:e|es|ing|al)|lands?|landing|get(?:s|ting)? (?:in|into)|reach(?:es|ing)?|"
+_ARRIVE = re.compile(r"\b(?:arriv(?:e|es|ing|al)|lands?|landing|get(?:s|ting)? (?:back )?(?:in|into)|reach(?:es|ing)?|"
                      r"pull(?:s|ing)? in|touch(?:es|ing)? down|due in)\b", re.I)
 
 

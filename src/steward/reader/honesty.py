@@ -690,7 +690,7 @@ def _options_said(hits: Sequence[Hit], mailbox: Mailbox | None) -> str | None:
     """The options the newest genuine mail of `hits` prices ("12 months: $119.72; 6 months: $62.51"), said as a
     line; None when it gives one sum or none."""
     from steward.errors import StewardError
-    from steward.reader.answerers.price_options import options_line, priced_options
+    from steward.finance.options import options_line, priced_options
 
     genuine = [h for h in hits if h.message.category != "phishing_suspect"]
     if mailbox is None or not genuine:

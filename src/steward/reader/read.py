@@ -831,6 +831,11 @@ def _a_day_alone(now: Frame) -> bool:
 _IN_CURRENCY = "in_currency"  # a frame's currency came from a follow-up that asked a total in it
 # the words that ask what is owed to someone ("have I paid the builder?", "do I still owe Ana?")
 _OWING = frozenset(("owe", "owed", "owing", "paid", "pay", "outstanding", "settled"))
+# the nouns of things owed, and of the calendar itself
+_OWED_NOUNS = frozenset(("bill", "bills", "payment", "payments", "dues", "debits", "instalment",
+                         "instalments", "installment", "installments", "invoice", "invoices", "repayment", "repayments"))
+_CALENDAR_NOUNS = frozenset(("schedule", "calendar", "diary", "agenda", "plans", "event", "events", "meeting",
+                             "meetings", "appointment", "appointments"))
 
 
 _NEW_THING_WORDS = 4  # "and the chiropodist?", "what about the podiatrist then?": a thing said after an opener
@@ -1007,6 +1012,16 @@ def asks_a_watch(text: str) -> bool:
     return any(p.search(text) for p in _WATCH)
 
 
+# what is paid for by what is done to a thing ("how much to tax the motorbike?", "what does it cost to insure the van?"):
+# the verb's own bill
+# (a thing renewed is asked as it is: "to renew the rego" is the rego's price)
+_COST_NOUNS = {"tax": "tax", "insure": "insurance", "register": "registration", "licence": "licence",
+               "license": "licence", "service": "service", "mot": "mot"}
+_COST_TO = re.compile(r"^\s*(?:how\s+much|what(?:'s|\s+is|\s+does)?\s+(?:it\s+)?cost)\s+(?:is\s+it\s+|does\s+it\s+cost\s+|"
+                      r"will\s+it\s+(?:be|cost)\s+|would\s+it\s+(?:be|cost)\s+)?(?:to\s+)?(?P<verb>"
+                      + "|".join(_COST_NOUNS) + r")\s+(?:the|my|our)\s+(?P<thing>[a-z][\w-]*)(?P<rest>[^\n]*)$", re.I)
+
+
 def asked_plainly(text: str) -> str | None:
     """A question said in a roundabout shape, said plainly: "did you add X to my calendar?" as "when is X?",
     "is this week a X week?" as "is there a X this week?", "tell me when X is" as "when X is?"; None for any
@@ -1017,6 +1032,11 @@ def asked_plainly(text: str) -> str | None:
     if not asks_a_watch(text) and (inner := unwrapped(text)) is not None:
         # "tell me when the vet is", "I need to know what time the train leaves": the question inside
         return asked_plainly(inner) or inner
+    paid_to = _COST_TO.match(text)
+    if paid_to is not None:
+        # "how much to tax the motorbike for six months?" asks the motorbike's tax: what it costs said by what is done
+        return (f"how much is the {paid_to.group('thing')} {_COST_NOUNS[paid_to.group('verb').casefold()]}"
+                f"{paid_to.group('rest')}")
     m = _SPAN_OF_A_THING.match(text)
     if m is None:
         return None
@@ -1373,6 +1393,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             # "the creche picnic"), is the booking's, never the bill's due date; in a word of money ("when is the
             # nursery bill due?") the bill's; said with neither, it is asked which
             best, sure = "appointments", True
+    if not sure and {d for d, s in ranked if s == top} == {"money", "schedule"} and set(said_norms) & _OWED_NOUNS \
+            and not set(said_norms) & _CALENDAR_NOUNS:
+        # "which bills go out this week?", "any payments coming up?": things owed, asked in the words of
+        # what is ahead, are the bills due then (said with the calendar's own noun, "bills on my calendar", it asks)
+        best, sure = "money", True
     if not sure and not found.named and booked_kind and not money_kinds and \
             {d for d, s in ranked if s == top} == {"appointments", "schedule"}:
         # "when's the orthodontist meeting?": a kind of place the person has a booking with, said with a calendar's
@@ -1398,7 +1423,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             not _of_the_person(said_norms) and not _initials_said(norms, rw) and not (
                 asks_the_end(text) and _hits(norms, rw.event_nouns)) and not (
                 ask_said == "when" and _hits(norms, rw.event_nouns)) and \
-            not any(d == "schedule" for d, _, _ in idioms):
+            not any(d == "schedule" for d, _, _ in idioms) and not (
+                ask_said == "when" and window is not None and window.grain == "day"
+                and _a_thing_no_word_names(low, skip | found.used, known, rw)):
+        # ("what time's the steering group on Friday?" asks the time of a thing on that day that no word of Steward's names:
+        # looked for on the person's days, never the clock)
         # ("what time is the PTM on saturday?" asks the time of an event its initials name, "till what time
         # does the workshop go on?" when one ends, "what time does the fete start?" the time of a kind of
         # entry, and "what's my day looking like?" the person's day whole, not the calendar's)
@@ -1896,6 +1925,21 @@ _WHAT_IS_ON = re.compile(r"\b(?:empty|clear|full|packed|booked|free|busy|open|li
                          r"chock|crammed|hectic|today|tonight|tomorrow|yesterday|week|weekend|month|year|morning|"
                          r"afternoon|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|"
                          r"this|noon|midday)\b", re.I)
+
+
+def _a_thing_no_word_names(low: Sequence[str], used: frozenset[int] | set[int], known: frozenset[str],
+                           rw: ReaderWords) -> bool:
+    """Whether a question says a thing in a word no vocabulary of Steward's holds ("committee", "quiz"): neither a
+    word it knows, nor a kind of booking, nor a word of the calendar or the clock."""
+    kinds = _kind_vocabulary(rw)
+    for i, t in enumerate(low):
+        bare = t[:-2] if t.endswith("'s") else t
+        if i in used or not bare.isalpha() or len(bare) < 3 or bare in known or t in known:
+            continue
+        if bare in kinds or bare in _CALENDAR_WORDS or bare in _WEEKDAYS or bare in _MONTHS:
+            continue
+        return True
+    return False
 
 
 def _names_a_booking(text: str, lists: SlotLists, known: frozenset[str]) -> bool:

@@ -487,7 +487,7 @@ def _lure_only(senders: list[SlotValue], hits: list[Hit], box: Mailbox, clock: C
 
 def _options_of(message: Message, box: Mailbox, clock: Clock) -> str | None:
     """The line naming every option a bill's mail prices ("12 months: £190.00; 6 months: £104.50"), or None."""
-    from steward.reader.answerers.price_options import options_line, priced_options
+    from steward.finance.options import options_line, priced_options
 
     options = priced_options(_text_of(message, box, clock))
     return options_line(options) if options else None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -55,6 +55,16 @@ _ANY_BOOKING = frozenset(("appointment", "appointments", "appt", "booking", "boo
 _NOT_THINGS = frozenset(("remind", "reminder", "me", "us", "about", "before", "after", "night", "morning", "evening",
                          "afternoon", "day", "same", "pm", "am", "o'clock", "please", "pls", "set", "ping", "nudge"))
 ASK_WHEN = "When should I remind you?"
+# the hour a reminder counted from a day alone is set at (a thing that falls due on a day has no hour of its own)
+_MORNING_OF = 9
+# the words that say a thing falls due, not which thing ("when the insurance is due", "when the licence runs out")
+_FALLS_DUE_WORDS = frozenset(("due", "runs", "run", "out", "expires", "expiry", "renewal", "renews"))
+# a mail's subject that says a thing falls due ("Your MOT is due", "Vehicle tax due for AB12 CDE", "Your licence
+# expires soon"): the day its text gives is a day a reminder may count from
+# the words before the day a thing falls due on ("runs out on 18/11/2027", "expires on", "is due by")
+_DAY_IT_FALLS_DUE = re.compile(r"\b(?:runs?\s+out|expires?|expiring|renews?|(?:is\s+)?due|lapses?)\s+(?:on|by)\b|"
+                               r"\b(?:expiry|renewal|due)\s+date\s*:?", re.I)
+_FALLS_DUE = re.compile(r"\b(?:due|runs?\s+out|expir(?:es|ing|y)|renewal|renew)\b", re.I)
 # a day said from the day of the thing the reminder is for: "at 4pm that day", "the night before at 7",
 # "on the morning of it"; `before` is the day before it, `weekday` the last such weekday before it ("pay it the
 # friday before at 8pm")
@@ -112,7 +122,8 @@ class NewReminders:
     def __init__(self, vocab: Vocab, clock: Clock, calendar: Callable[[], CalendarService],
                  date_options: Any = None, summarise: Callable[[str], Subject | None] | None = None,
                  before: Callable[[str], Mapping[str, Any] | None] | None = None,
-                 things: Callable[[datetime, datetime], Sequence[tuple[str, datetime]]] | None = None) -> None:
+                 things: Callable[[datetime, datetime], Sequence[tuple[str, datetime]]] | None = None,
+                 told: Callable[[datetime, datetime], Sequence[tuple[str, datetime]]] | None = None) -> None:
         self.vocab = vocab
         self.clock = clock
         self._calendar = calendar
@@ -123,6 +134,8 @@ class NewReminders:
         self._before = before or (lambda _session: None)
         # the things ahead a reminder may name ("the night before my flight"): (title, start) of bookings and entries
         self._things = things or (lambda _start, _end: ())
+        # the days ahead the person's mail says things fall due on ("Your MOT is due"): (its subject, that day)
+        self._told = told or (lambda _start, _end: ())
 
     def ground(self, frame: Frame, clock: Clock) -> Frame | None:
         """The frame of a new reminder (it is about nothing already in the person's data); None for another."""
@@ -280,6 +293,34 @@ class NewReminders:
         days = {start.astimezone(clock.zone).date() for n, start in scored if n == best and best}
         return days.pop() if len(days) == 1 else None
 
+    def _held_thing(self, relative: RelativeTo, subject: str, now: datetime) -> tuple[str, datetime] | None:
+        """The one thing ahead, not on the calendar, whose title holds the most of the words that name what a
+        reminder counts from (a booking read from mail, a day a mail says a thing falls due): (its title, its
+        start); None when none holds them, or several on different days hold them as well."""
+        from steward.calendar.reminders.events import name_words, shared_words
+        from steward.reader.lists import kind_of
+        from steward.reader.words import load_words
+
+        named = relative.event or subject
+        said = [w for w in name_words(named) if w not in _NOT_THINGS and w not in _FALLS_DUE_WORDS
+                and w not in _ANY_BOOKING and not any(c.isdigit() for c in w)]
+        if not said:
+            return None
+        kinds = load_words().provider_kinds
+        kind = kind_of(named, kinds)  # "the dentist" is a dental practice's booking, whatever its name
+
+        def fit(title: str) -> int:
+            return shared_words(said, title) + (2 if kind and kind_of(title, kinds) == kind else 0)
+
+        # a booking or an entry first; a day a mail gives only when no booking fits, by the words it shares alone
+        for things, score in ((self._things, fit), (self._told, lambda title: shared_words(said, title))):
+            scored = [(score(title), title, start) for title, start in things(now, now + _NAMED_AHEAD) if start > now]
+            best = max((n for n, _, _ in scored), default=0)
+            fits = [(title, start) for n, title, start in scored if n == best and best]
+            if fits:
+                return min(fits, key=lambda f: f[1]) if len({f[1].date() for f in fits}) == 1 else None
+        return None
+
     def _which(self, said: str, pointer: Pointer, names: tuple[str, ...], when: Any, repeat: Any) -> Answer:
         """Ask what the word that points back means: which of the things the turn before listed, or plainly."""
         if names:
@@ -322,6 +363,16 @@ class NewReminders:
             return [i.event for i in calendar.schedule(day).items if i.event is not None]
 
         event = find_event(relative, subject, events, request.now)
+        held = self._held_thing(relative, subject, request.now) if event is None else None
+        if held is not None:
+            # "two weeks before the passport expires", "the night before the optician": a booking read from mail, or a day a mail
+            # says a thing falls due, counted from as an event is (a day alone from the morning of it)
+            title, start = held
+            if start.astimezone(self.clock.zone).time() == datetime.min.time():
+                start = start.replace(hour=_MORNING_OF)
+            due = start + timedelta(seconds=relative.seconds)
+            if due > request.now:
+                return self._write(request, subject or title, StoredWhen(due, None, True, True, title), source)
         if event is None:
             question = f"When is {event_label(relative, subject)}?"
             payload = {"need": "when", "subject": subject or relative.event, "lead_seconds": relative.seconds}
@@ -368,3 +419,24 @@ def _asked(question: str, payload: Mapping[str, Any], data: Mapping[str, Any] | 
     """One question asked back (the reply is the question), its payload kept for the answer to it (with the
     question, asked again when the answer does not do)."""
     return Answer(reply=question, question=question, payload={**payload, "question": question}, data=dict(data or {}))
+
+
+def days_mail_gives(previews: Iterable[Any], clock: Clock, start: datetime, end: datetime) -> list[tuple[str, datetime]]:
+    """The things a mail's subject says fall due, on the day ahead its text gives ("Your MOT is due": "the MOT ...
+    runs out on 18/11/2027"), as (its subject, the start of that day) between `start` and `end`: days a reminder may
+    count from. A mail marked suspicious gives none."""
+    from steward import dates
+
+    out: list[tuple[str, datetime]] = []
+    for p in previews:
+        if p.category == "phishing_suspect" or not _FALLS_DUE.search(p.subject):
+            continue
+        told = _DAY_IT_FALLS_DUE.search(p.snippet)
+        found = dates.find(p.snippet[told.end():told.end() + 40] if told else p.snippet, clock.at(p.received_at),
+                           prefer="future")
+        if found is None or found.start is None or found.grain != "day":
+            continue
+        day = datetime.combine(clock.local(found.start).date(), datetime.min.time(), clock.zone)
+        if start <= day < end and day > p.received_at:
+            out.append((p.subject, day))
+    return out

@@ -350,7 +350,9 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             if not lines:
                 return Answer(f"{head} Nothing else is on either.", {"items": [], "beyond_calendar": 0,
                                                                        "missing": missing})
-            return Answer("\n".join([f"{head} What is on:"] + [t for _, t in lines]),
+            # (a day asked of: what it holds, never said to be the thing asked for)
+            lead = "That day you have:" if frame.window is not None and frame.window.grain == "day" else "What is on:"
+            return Answer("\n".join([f"{head} {lead}"] + [t for _, t in lines]),
                           {"items": [t for _, t in lines], "beyond_calendar": beyond, "missing": missing})
         if free:
             if not lines:

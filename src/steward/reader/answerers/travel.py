@@ -99,6 +99,15 @@ def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: 
     was read, with the mail the journey out was read from (a ticket's return leg is often only in its text) to
     open."""
     trips = sorted(trips, key=lambda t: (t.start, t.title))
+    into = _arrival_place(text) if arriving else ""
+    if going and into and same_place(into, going):
+        # "when does the boat get back into Holyhead?": the way back to where the journey out left from
+        left = [t for t in trips if any(same_place(going, s) for s in t.starts())]
+        home = [t for t in trips if left and t.start > left[0].start and any(same_place(going, e) for e, _ in t.ends())
+                and (within is None or t in within)]
+        if home:
+            lines = [t.arrival(clock) if t.kind in JOURNEYS else t.line(clock) for t in home]
+            return Answer("\n".join([f"Your {what} back:", *lines]), {"appointments": lines, "accounted": True})
     # a place said may be a country its airports are in ("home from Mauritius"); a place read from a route is
     # its city alone, so a trip within one country never finds its way back among the others
     out = [t for t in trips if going and any(same_place(going, p) for p in (*(e for e, _ in t.ends()),
@@ -121,7 +130,6 @@ def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: 
         return Answer("\n".join([f"I can't tell when you come back{' from ' + place if place else ''}: I read no "
                                  f"{what} back in your mail. The ones I read:", *lines, *ticket]),
                       {"appointments": [], "messages": [out[0].message] if ticket else []})
-    into = _arrival_place(text) if arriving else ""
     if into and not any(same_place(into, p) for t in back for p in (*(e for e, _ in t.ends()), *t.countries()[1])):
         # "what time does that get into Perth?" of a way back that goes elsewhere: said, never its arrival
         return Answer("\n".join([f"I can't tell when you get into {into}: none of the journeys back I read from your "
@@ -193,7 +201,7 @@ _RETURN_LEG = re.compile(r"\b(?:return(?:\s+(?:journey|sailing|crossing|leg|trip
 
 
 # the place a question says a journey arrives at, in any case: "what time does the train get into york", "land in perth"
-_INTO = re.compile(r"\b(?:get(?:s|ting)?\s+(?:in\s*to|into)|land(?:s|ing)?\s+(?:in|at)|arriv(?:e|es|ing)\s+(?:in|at|into)|"
+_INTO = re.compile(r"\b(?:get(?:s|ting)?\s+(?:back\s+)?(?:in\s*to|into)|land(?:s|ing)?\s+(?:in|at)|arriv(?:e|es|ing)\s+(?:in|at|into)|"
                    r"touch(?:es|ing)?\s+down\s+(?:in|at))\s+(?:the\s+)?(?P<p>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3})",
                    re.I)
 _INTO_ENDS = frozenset(("on", "at", "in", "by", "and", "or", "then", "now", "tonight", "today", "tomorrow", "please",

@@ -50,3 +50,35 @@ def options_line(options: list[Option]) -> str:
     """The options said in one line, none of them chosen."""
     return ("It's priced as options, and which one is yours to choose: "
             + "; ".join(o.text() for o in options) + ".")
+
+
+# how many months a period label covers ("12 months" 12, "annual" 12, "6-month" 6, "monthly" 1); a year said whole
+_WHOLE_YEAR = re.compile(r"\b(?:annual(?:ly)?|yearly|full\s+year|one\s+year|1\s*(?:years?|yrs?)|per\s+year|"
+                         r"single\s+payment|pay\s+in\s+full)\b", re.I)
+_MONTHS = re.compile(r"\b(\d{1,2}|one|two|three|four|six|twelve)[\s-]*(?:months?|mths?)\b", re.I)
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12}
+
+
+def _months(label: str) -> int:
+    """The months an option's label covers; 0 for an instalment or a span it does not say in months or years."""
+    if _WHOLE_YEAR.search(label):
+        return 12
+    m = _MONTHS.search(label)
+    if m is None:
+        return 0
+    said = m.group(1).casefold()
+    return _NUMBERS.get(said) or int(said)
+
+
+def full_term(text: str) -> tuple[int, int] | None:
+    """Where a bill priced as options writes the one that pays for the longest term at once ("12 months: £190.00"
+    of a vehicle tax letter that also offers 6 months and a monthly Direct Debit): (the label's start, the amount's
+    end); None when the text prices no options or none of them is a term paid whole."""
+    if not priced_options(text):
+        return None
+    best: tuple[int, int, int] | None = None
+    for m in _OPTION.finditer(text):
+        months = 0 if m.group("per") else _months(m.group("label"))
+        if months and (best is None or months > best[0]):
+            best = (months, m.start("label"), m.end("amount"))
+    return (best[1], best[2]) if best is not None else None
