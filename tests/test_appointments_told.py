@@ -198,3 +198,19 @@ def test_words_written_with_a_curly_apostrophe_are_read_as_with_a_straight_one(t
     items = _scan(tmp_path, cli, {"a": message("q-1@x.example", COACH, "Saturday", body, US_SENT)},
                   now=US_NOW, zone=US_ZONE)
     assert [(start, reason) for _, start, _, reason in items] == [("2027-05-15T10:00:00-05:00", "invitation")]
+
+
+@pytest.mark.parametrize(("body", "place"), [
+    # a room of the workplace said in lower case right after the time
+    ("Hi,\n\nCan we meet on Friday at 4 pm in the staff room about the Q2 leave plan?\n\nMeera", "the staff room"),
+    # a hall by its kind, its owner said before it
+    ("Hi,\n\nThe parents' meeting is on Friday at 5 pm at the school hall. Do come.\n\nVikram", "the school hall"),
+])
+def test_a_room_said_by_its_kind_after_the_time_is_where_the_event_is(tmp_path: Path, cli: Any, body: str,
+                                                                        place: str) -> None:
+    folder = write_folder(tmp_path / "mail", {"a": message("p-1@x.example", MEERA, "Friday", body, SENT)})
+    assert cli("--now", NOW, "--tz", ZONE, "mail", "import", str(folder)).code == 0
+    r = cli("--now", NOW, "--tz", ZONE, "--json", "appointments", "scan", "--dry-run")
+    assert r.code == 0, r.err
+    assert [i["location"] for i in r.json()["items"]] == [place]
+

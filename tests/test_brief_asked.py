@@ -30,6 +30,9 @@ def home(app_in_own_home: Any) -> Any:
     ("give me a digest for today", "Tue 10 Mar 2026"),
     ("give me a quick digest for today", "Tue 10 Mar 2026"),
     ("give me my briefing for tomorrow", "Wed 11 Mar 2026"),
+    # the brief gone through, as people ask to be taken through it
+    ("run me through my digest", "Tue 10 Mar 2026"),
+    ("take me through the summary for today", "Tue 10 Mar 2026"),
 ])
 def test_the_brief_asked_for_in_any_words_is_that_days_brief(home: Any, question: str, day: str) -> None:
     handled_by, reply = ask(home, question)

@@ -78,3 +78,24 @@ def test_a_teacher_writing_from_their_own_address_is_the_school_their_signature_
     reply = ask("did Noah's school email me?")
     assert "Noah's reading log" in reply and "Jorge Alvarez" in reply
     assert "Field trip" not in reply and "Sunday" not in reply and "Parent-Teacher" not in reply
+
+
+def test_a_childs_teacher_is_the_teachers_own_mail_never_the_school_offices(cli: Any, tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_TIMEZONE", "America/Phoenix")
+    mail = tmp_path / "mail"
+    # the school office's fees notice names the child; so does the teacher's own note, signed with her role
+    eml(mail, "f1", "bursar@pinecrestacademy.example", "Term fees for Ava Lopez", "Dear parent,\n\nThe spring term "
+        "fees for Ava Lopez are $640.00, due by March 31.\n\nBursar, Pinecrest Academy",
+        "2027-03-03T09:00:00-07:00", "Pinecrest Academy")
+    eml(mail, "t2", "k.osei@pinecrestacademy.example", "Ava's science project", "Hi,\n\nAva's volcano was the star "
+        "of the class today! Please send in a shoebox for the next project.\n\nKwame Osei\nYear 3 Teacher\nPinecrest "
+        "Academy", "2027-03-09T15:00:00-07:00", "Kwame Osei")
+    for n in range(3):  # enough other mail that the person's address is plainly theirs
+        eml(mail, f"y{n}", "hello@readmore.example", f"New arrivals {n}", "New titles are in.",
+            f"2027-02-2{n}T10:00:00-07:00", "ReadMore Books")
+    assert cli("--now", NOW, "mail", "import", str(mail)).code == 0
+    out = cli("--now", NOW, "--json", "chat", "--session", "s-teacher", "did Ava's teacher write?")
+    assert out.code == 0, out.err
+    reply = str(out.json()["reply"])
+    assert "Ava's science project" in reply and "Term fees" not in reply, reply

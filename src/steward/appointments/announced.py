@@ -133,7 +133,7 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             # "Parent-teacher conferences are coming up. I have you down for Tuesday the 16th at 6:10 pm": the
             # person's own time at the event the sentence before (or the subject) names
             found.setdefault(mine[1].start, Announced(mine[0], mine[1].text, sentence,
-                                                      location=_place(body, sentence, mine[1].text)))
+                                                      location=_place(body, sentence, mine[1].text, cues.rooms)))
             continue
         if event is not None and sentence.rstrip().endswith("?") and cues.asks_when is not None and \
                 cues.asks_when.search(sentence):
@@ -152,7 +152,7 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
                     # its weekday and the time are each the mail's own words, put together
                     weekday, _, hour = one.text.partition(" ")
                     found.setdefault(one.start, Announced(name, one.text, sentence, (weekday, hour.strip()),
-                                                          location=_place(body, sentence, listed[-1].text),
+                                                          location=_place(body, sentence, listed[-1].text, cues.rooms),
                                                           listed=True))
             continue
         day = _day_said(sentence, at, options)
@@ -170,7 +170,7 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             # "Can we grab half an hour about the rota? Wednesday the 3rd, half two in my office?": the time asked
             # for, said on its own right after
             found.setdefault(asked[1].start, Announced(_name(sentence, event.start(), event.group(0)), asked[1].text,
-                                                       asked[0], location=_place(body, asked[0], asked[1].text)))
+                                                       asked[0], location=_place(body, asked[0], asked[1].text, cues.rooms)))
             continue
         meal = event.group(0).casefold() in _EVENING_MEAL
         if meal and day is not None and day.has_time and event.group(0).casefold() in day.text.casefold():
@@ -222,7 +222,7 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
                 moment, told_hour, line = slot
                 found.setdefault(moment, Announced(name, f"{moment:%d %B %Y} {told_hour}", line, (day.text, told_hour)))
                 continue
-            found.setdefault(day.start, Announced(name, day.text, sentence, whole, _place(body, sentence, said_as),
+            found.setdefault(day.start, Announced(name, day.text, sentence, whole, _place(body, sentence, said_as, cues.rooms),
                                                   whole=bool(whole)))
             continue
         for later, then in _hours_after(said[n + 1:n + 1 + _FOLLOWING], at, cues, options):
@@ -327,7 +327,7 @@ def find_moved(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         if when is None or not when.has_date or when.recurring:
             continue  # ("moved to Monday" gives the day alone: the time it had is kept, `_moved_to_a_day`)
         found.setdefault(when.start, Announced(_name(sentence, event.start(), event.group(0)), when.text, sentence,
-                                               location=_place(body, sentence, when.text)))
+                                               location=_place(body, sentence, when.text, cues.rooms)))
     return next(iter(found.values())) if len(found) == 1 else None
 
 
@@ -502,7 +502,7 @@ def _name(sentence: str, at: int, noun: str) -> str:
     return " ".join([*kept, noun])
 
 
-def _place(body: str, sentence: str, when: str) -> str | None:
+def _place(body: str, sentence: str, when: str, rooms: re.Pattern[str] | None = None) -> str | None:
     """Where the sentence says the event is, after its day and time ("... from 8pm at Café Lindner,
     Hauptstr. 4"), read on in its line past a street's abbreviation up to the house number."""
     at = body.find(sentence)
@@ -510,6 +510,8 @@ def _place(body: str, sentence: str, when: str) -> str | None:
     skip = line.find(when) + len(when) if when in line else 0
     after = line[skip:]
     match = _AT_PLACE.search(after)
+    if match is None and rooms is not None and (room := _room(after, rooms)) is not None:
+        return room  # "3:30 in the staff canteen", "at the church hall": a room or a building by its kind
     if match is None or (skip + match.start(1) >= len(sentence) and _ENDED.search(sentence)):
         return None  # past a sentence that ended ("... on the school field. Grade 4 is in Blue House")
     # a stop after a house number ends it, and so does one a new sentence follows ("Mylapore. You and Adi")
@@ -518,6 +520,23 @@ def _place(body: str, sentence: str, when: str) -> str | None:
         # "at the Little River Café, Aunty Pat and the cousins are coming": a new clause's subject is no address
         place = place.rsplit(",", 1)[0]
     return " ".join(place.split()).rstrip(" .,") or None
+
+
+# "in the", "at the" right after an event's time, before a room or a building named by its kind
+_IN_THE = re.compile(r"^[\s,]*(?:in|at)\s+the\s+", re.I)
+
+
+def _room(after: str, rooms: re.Pattern[str]) -> str | None:
+    """A room or a building said in lower case right after an event's time ("in the staff canteen", "at the church
+    hall"): a word of `rooms` in vocab.yaml, with up to two words before it that say whose or which."""
+    opening = _IN_THE.match(after)
+    if opening is None:
+        return None
+    rest = after[opening.end():opening.end() + 60]
+    room = rooms.search(rest)
+    if room is None or not re.fullmatch(r"(?:[a-z][\w'’-]*\s+){0,2}", rest[:room.start()]):
+        return None
+    return "the " + rest[:room.end()]
 
 
 def _squash(text: str) -> str:

@@ -81,6 +81,8 @@ class Cues:
     # words that give the booking's new time, whatever else the mail says was cancelled ("the clinic has been
     # cancelled ... Your new appointment is:"): such mail moves the booking
     replaced: re.Pattern[str] | None = None
+    # a room or a building said by its kind, in lower case ("in the staff canteen"): where an event told is
+    rooms: re.Pattern[str] | None = None
 
     def status_of(self, text: str) -> Status:
         """The status a text states: the first of STATUS_ORDER whose words it holds, else confirmed. The
@@ -127,7 +129,7 @@ def load_cues(text: str | None = None) -> Cues:
                 event_words=tuple(str(w) for w in events), told=optional("told"), deadlines=optional("deadlines"),
                 happened=optional("happened"), slots=optional("slots"), asks_when=optional("asks_when"),
                 organisations=optional("organisations"), resume=optional("resume"), lessons=optional("lessons"),
-                replaced=optional("replaced"))
+                replaced=optional("replaced"), rooms=optional("rooms"))
 
 
 def sentences(text: str) -> list[str]:

@@ -588,6 +588,12 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         assert journey is not None
         return Frame(text=text, domain="mail", ask="show", filters=tuple(n for n in before.filters if n.of("sender")),
                      flags=frozenset({"says", "theirs"}), unknown=(journey.group(1).casefold(),), sure=True)
+    if (before.domain == "money" and len(before.values("sender")) == 1 and _A_PERSON_BACK.search(text)
+            and (now is None or not (now.names_something and not now.values("sender")) and not now.unmatched)
+            and _hits([w.replace("\u2019", "'") for w in words(text)], rw.flags.get("says", ()))):
+        # "what did she say the money was for?" after the money she sent: what her mail says, never what is owed her
+        return Frame(text=text, domain="mail", ask="show", filters=tuple(n for n in before.filters if n.of("sender")),
+                     flags=frozenset({"says"}), sure=True)
     if (now is not None and now.domain == before.domain == "mail" and not (now.names_something or now.unmatched)
             and len(before.values("sender")) == 1 and _A_PERSON_BACK.search(text)):
         # "has she written since?" after what Mum said: the one person named before, never every sender

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from steward.search.mailbox import Mailbox
 
 SHOWN = 5
+_READ_AT_MOST = 15  # the bills whose mail is read for a detail asked of them all
 _LATER = 6  # the sender's newest mail read for the detail, beside the bill's own
 
 
@@ -32,9 +33,14 @@ def bill_details_answer(dues: Sequence[Due], what: str, kind: str, mailbox: Mail
     """Each bill's detail in its mail's own words, or that mail to open when none of its sender's says it;
     `currencies`: a line in another currency is one in these ("the charge in euros" is never a line in dollars);
     `others`: the mail every bill read was read from (a later one that is another bill's is never this one's)."""
-    shown = list(dues[:SHOWN])
+    shown = list(dues[:_READ_AT_MOST])
     stored = mailbox.stored([d.message_id for d in shown])
     told = [_told(d, stored.get(d.message_id), kind, mailbox, clock, currencies, others) for d in shown]
+    if len(shown) > 1 and any(found for _, found in told):
+        # "how much is the customs duty?" of every bill: the bills whose mail gives it, never the others
+        kept = [(d, t) for d, t in zip(shown, told, strict=True) if t[1]]
+        shown, told = [d for d, _ in kept], [t for _, t in kept]
+    shown, told = shown[:SHOWN], told[:SHOWN]
     label = detail(kind).label or kind
     if currencies:
         label = f"{label} ({'/'.join(sorted(currencies))})"

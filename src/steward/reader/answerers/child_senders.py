@@ -41,6 +41,9 @@ _CHILDREN = frozenset(("kid", "kids", "child", "children", "son", "sons", "daugh
 # photos" is no school's mail)
 _NOT_A_SENDER_OF_KIND = frozenset(("newsletter", "phishing_suspect", "personal"))
 SHOWN = 10
+# a kind of sender that is one person of a school or a club, not the organisation ("Maya's teacher")
+_A_PERSON = frozenset(("teacher", "tutor", "coach", "instructor", "principal", "headteacher", "headmaster",
+                       "headmistress", "nanny", "childminder", "trainer"))
 _WORDS = re.compile(r"[^\W_]+")
 _READ_LIVE = 5  # the most bodies read to find a child's name the stored lines do not give
 _SIGNATURE_LINES = 3  # a name, a role and a school's name under a note
@@ -80,6 +83,12 @@ def child_senders_answer(said: Unmatched, kinds: dict[str, tuple[Phrase, ...]], 
         return None  # one sender whose mail says the kind, never the child: not known to be theirs
     if not of_kind:
         return None
+    if set(asked) & _A_PERSON and len({m.sender for m in of_kind}) > 1:
+        # "did Kezia's teacher write?": the teacher's own mail when some of it says so (signed "Grade 4 Teacher"),
+        # never the school office's fees notice
+        theirs = [m for m in of_kind if _has(f"{m.sender_name} {m.subject}\n{m.snippet}", (asked,))]
+        theirs += _signed_as_kind([m for m in of_kind if m not in theirs], (asked,), box, clock, any_mail=True)
+        of_kind = theirs or of_kind
     of_kind.sort(key=lambda m: m.received_at, reverse=True)
     who = sorted({m.sender_name or m.sender for m in of_kind})
     lines = [f"{len(of_kind)} message{'s' if len(of_kind) != 1 else ''} from {said.said} "
@@ -107,12 +116,13 @@ def _of_kind(m: Message, group: Sequence[Phrase]) -> bool:
     return _by_name(m, group) or (m.category not in _NOT_A_SENDER_OF_KIND and _has(f"{m.subject}\n{m.snippet}", group))
 
 
-def _signed_as_kind(found: list[Message], group: Sequence[Phrase], box: Mailbox, clock: Clock) -> list[Message]:
+def _signed_as_kind(found: list[Message], group: Sequence[Phrase], box: Mailbox, clock: Clock,
+                    any_mail: bool = False) -> list[Message]:
     """A person's own note signed as one of the kind ("Ms. Whitfield / 7th Grade ELA, Paulus Hook Middle School"):
     a teacher writes from their own address, and only the lines under their name say whose staff they are
     (a few bodies read live at most; nothing kept)."""
     out = []
-    for m in [m for m in found if m.category == "personal"][:_READ_LIVE]:
+    for m in [m for m in found if any_mail or m.category == "personal"][:_READ_LIVE]:
         try:
             body = box.read(m.id, clock=clock).body
         except StewardError:

@@ -243,6 +243,9 @@ def day_it_gives(m: Message, clock: Clock) -> str | None:
 DELIVERY_WORDS = ("parcel", "package", "delivery", "delivered", "courier", "shipped", "dispatched", "shipment",
                   "tracking")
 DELIVERY_DAYS = 14
+# a thing shipped that a notice names by what it is, not by a word every notice says ("the barrel from Toronto",
+# "the boxes from the move"): asked after by it, the notices that name it
+_SHIPPED = re.compile(r"\b(barrel|crate|box|pallet|suitcase|trunk)(?:e?s)?\b", re.I)
 # a notice of the person's own parcel, said in its subject ("Out for delivery: your Kwikmart shipment", "Your order
 # has been dispatched"): one, even when the mail is filed with the newsletters (a shop's "free delivery" is not)
 _OWN_PARCEL = re.compile(r"\bout\s+for\s+delivery\b|\b(?:is|was|has\s+been|have\s+been|will\s+be)\s+(?:delivered|"
@@ -307,6 +310,12 @@ def deliveries(frame: Frame, clock: Clock, box: Mailbox, shops: Sequence[str] = 
     got.sort(key=lambda m: m.received_at, reverse=True)
     if not got:
         return Answer(f"No delivery notice came in {said}.", {"messages": [], "count": 0})
+    item = _SHIPPED.search(frame.text)
+    if item is not None and not shops:
+        # "has the crate come in yet?": the notices of that one thing shipped, when some name it (its arrival said first)
+        one = re.compile(rf"\b{re.escape(item.group(1).casefold())}", re.I)
+        naming = [m for m in got if one.search(f"{m.subject} {m.snippet}")]
+        got = naming or got
     head = f"{len(got)} delivery notice{'s' if len(got) != 1 else ''} came in {said}, newest first"
     if shops:
         names = [re.compile(rf"\b{re.escape(s)}\b", re.I) for s in shops]
