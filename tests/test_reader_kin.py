@@ -284,3 +284,18 @@ def test_a_persons_note_that_the_store_keeps_cut_short_is_said_whole(leeds: Any)
 
     _, reply = last_turn(leeds, "what's Dean said today?")
     assert "torch" in reply, reply
+
+
+def test_the_time_a_relatives_mail_tells_on_the_day_asked_is_given_never_one_it_asks(cli: Any, tmp_path: Path,
+                                                                                      monkeypatch: pytest.MonkeyPatch
+                                                                                      ) -> None:
+    monkeypatch.setenv("STEWARD_TIMEZONE", "Asia/Kuala_Lumpur")
+    mail = tmp_path / "mail"
+    eml(mail, "r1", "ravi.menon@example.org", "coming down", "I get in tomorrow on the 10 o'clock train. What time "
+        "is the lunch tomorrow?\n\nRavi", "2026-10-05T07:00:00+08:00", "Ravi Menon")
+    for n in range(3):  # enough mail to the person that her address is plainly hers
+        eml(mail, f"x{n}", "hello@bookshop.example", f"New arrivals {n}", "New titles are in.",
+            f"2026-09-2{n}T10:00:00+08:00", "Chapter Books")
+    assert cli("--now", NOW, "mail", "import", str(mail)).code == 0
+    reply = _asked_at(cli, NOW, "t")("what time does Ravi arrive tomorrow?")
+    assert "The time it gives: Tue 6 Oct at 10:00." in reply, reply

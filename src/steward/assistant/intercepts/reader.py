@@ -302,14 +302,19 @@ class ReaderAnswers:
             if len(things) == 1 and kind != "mail":  # (a message pointed at is answered from itself)
                 one = Pointed(things, kind, "show", None, 1)
                 before = pointed_frame(one, before, reader.lists(), turn.text) or before
-            elif len(things) == 1 and fresh is not None and fresh.domain == "money":
-                # "how much do I pay to clear it?" after a courier's notice: the bill its sender sent, asked of
-                sender = " ".join(str(things[0].get("sender_name") or "").split()).casefold()
-                billed = tuple(v for v in reader.lists().of_slot("issuer") if sender and v.value.casefold() == sender)
-                if billed:
-                    before = replace(before, domain="money", ask=fresh.ask, window=None, kinds=(), flags=frozenset(),
-                                     things=(), unmatched=(), places=(), filters=(Named(billed[0].label, billed[:1],
-                                                                                        "words"),))
+
+        if before is not None and not action and shown is not None and before.domain == "mail" \
+                and fresh is not None and fresh.domain == "money" and not fresh.names_something \
+                and _ONE_THING.search(turn.text):
+            # "how much do I pay to clear it?" after a courier's notice shown alone: the bill its sender sent
+            kind, things = listed_things(shown)
+            sender = " ".join(str(things[0].get("sender_name") or "").split()).casefold() \
+                if len(things) == 1 and kind == "mail" else ""
+            billed = tuple(v for v in reader.lists().of_slot("issuer") if sender and v.value.casefold() == sender)
+            if billed:
+                before = replace(before, domain="money", ask=fresh.ask, window=None, kinds=(), flags=frozenset(),
+                                 things=(), unmatched=(), places=(), filters=(Named(billed[0].label, billed[:1],
+                                                                                    "words"),))
         since_told = _since_told(turn.text, shown, clock)
         if fresh is not None and fresh.window is None and since_told is not None:
             # "has she written since then?" after what one message says: the mail that came after that one

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -526,10 +526,33 @@ def _speaks_of_a_day(frame: Frame, clock: Clock, box: Mailbox, senders: list[Slo
     giving = [m for m in mail if any(first <= clock.local(d).date() <= max(first, last) for d in _days_given(m, clock))]
     day = re.sub(r"^(?:on|for|by|at|in)\s+", "", frame.window.said)
     if giving:
-        return Answer("\n".join([f"{who}'s mail speaks of {day}:",
-                                 mail_news.latest_says(giving, clock)]), {"messages": [m.id for m in giving]})
+        told = _time_told(giving[0], first, clock) if frame.ask == "when" else None
+        return Answer("\n".join([f"{who}'s mail speaks of {day}:", mail_news.latest_says(giving, clock),
+                                 *([told] if told else [])]), {"messages": [m.id for m in giving]})
     return Answer("\n".join([f"None of {who}'s mail speaks of {day} in words I can read. What the latest says:",
                              mail_news.latest_says(mail, clock)]), {"messages": [mail[0].id]})
+
+
+def _time_told(m: Message, day: date, clock: Clock) -> str | None:
+    """ "The time it gives: Sat 20 Feb at 09:00.": the one time on `day` a message tells ("Mi reach tomorrow morning
+    by the 9 o'clock bus"), never one it asks about ("what time is the dinner tomorrow night?"); None when it tells
+    none or two."""
+    from steward import dates
+
+    text = f"{m.subject}. {m.snippet}"
+    found = [f for f in dates.find_all(text, clock.at(m.received_at), prefer="future")
+             if f.start is not None and f.has_time and clock.local(f.start).date() == day
+             and not _asked_in(text, f.span[1])]
+    if len({f.start for f in found}) != 1:
+        return None
+    start = clock.local(found[0].start)
+    return f"The time it gives: {clock.formats.day(start.date())} at {clock.formats.time(start)}."
+
+
+def _asked_in(text: str, at: int) -> bool:
+    """Whether the sentence that holds position `at` of a text is a question (it ends with "?")."""
+    end = re.search(r"[.!?](?:\s|$)", text[at:])
+    return end is not None and end.group(0).startswith("?")
 
 
 def _days_given(m: Message, clock: Clock) -> list[datetime]:
