@@ -128,8 +128,11 @@ NONE_SAID = ("nothing", "no ", "none", "not ", "free", "0 ", "zero", "isn't", "a
 # -- the scorer (pure) --------------------------------------------------------------------------------------
 
 def amounts_in(text: str) -> set[Decimal]:
-    """Every amount a reply writes, as a Decimal: 43,891.53 / 43891.53 / 1.150,00 / 40,27 / ₹5,795."""
+    """Every amount a reply writes, as a Decimal: 43,891.53 / 43891.53 / 1.150,00 / 40,27 / ₹5,795, and in
+    thousands or millions as people write them in talk and mail: 30k / 35K / ₦1.2m."""
     out: set[Decimal] = set()
+    for m in re.finditer(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,3})?)([kKmM])(?![\w])", text):
+        out.add(Decimal(m.group(1)) * (1000 if m.group(2) in "kK" else 1_000_000))
     for raw in re.findall(r"\d[\d,.\u00a0\u202f' ]*\d|\d", text):
         s = raw.replace("\u00a0", "").replace("\u202f", "").replace(" ", "").replace("'", "")
         candidates = {s.replace(",", "")}

@@ -200,7 +200,7 @@ FOURTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail"
 # Chidinma Okafor's in Lagos, written blind to the rules and frozen before its first run) scored on that first run,
 # before any tuning: 29 right, 19 wrong, 27 refused of 75 (appointments 11/7/7, brief 2/0/0, mail 4/1/2, money
 # 6/7/15, reminders 3/1/0, schedule 3/3/3)
-FIFTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 1, "brief": 0, "reminders": 0}
+FIFTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the sixteenth set (a conversation of a Friday evening and single questions over the sixteenth sample mailbox,
 # Shanice Campbell-Reid's in Kingston, written blind to the rules and frozen before its first run) scored on that
@@ -299,6 +299,12 @@ def test_a_nigerian_amount_is_read_with_its_currency() -> None:
     assert answers.has_amount("NGN63,500.00 due Wed 15 Dec", "63500.00")
     assert answers.has_currency("₦312,450.75", "NGN")
     assert answers.has_currency("19,800 naira", "NGN") and not answers.has_currency("US$486.30", "NGN")
+
+
+def test_an_amount_in_thousands_or_millions_is_read_as_people_write_it() -> None:
+    assert answers.has_amount("she says the fabric is 40k, due Friday", "40000.00")
+    assert answers.has_amount("Rent went up to ₦1.5m a year", "1500000.00") and answers.has_amount("12K each", "12000")
+    assert not answers.has_amount("the 40km drive", "40000.00") and not answers.has_amount("at 7.30pm", "7300000")
 
 
 def test_a_jamaican_amount_is_read_with_its_currency() -> None:

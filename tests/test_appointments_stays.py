@@ -274,3 +274,10 @@ def test_a_package_holidays_flights_are_read_beside_the_hotel_its_markup_holds()
     assert [(c.provider, c.route) for c in flights] == [("TOM 2150", "MAN → FAO"), ("TOM 2151", "FAO → MAN")]
     assert flights[0].start_at == datetime(2027, 9, 14, 7, 40, tzinfo=ZoneInfo("Europe/London"))
     assert flights[1].end_at == datetime(2027, 9, 21, 13, 15, tzinfo=ZoneInfo("Europe/London"))
+
+
+def test_a_town_named_alone_is_the_one_far_larger_than_every_other_of_its_name() -> None:
+    from steward.appointments.places import city_zone
+
+    assert city_zone("London", whole=True) == "Europe/London"  # never London, Ontario
+    assert city_zone("Birmingham", whole=True) is None  # England's is not ten times Alabama's: not told apart

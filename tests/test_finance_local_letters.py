@@ -119,3 +119,13 @@ def test_a_dollar_statement_whose_own_dates_read_day_first_is_read_day_first() -
                   home="NG", sender="cards@lagoonbank.example")
     assert found is not None and found.due_date.isoformat() == "2027-03-05"
     assert found.statement_balance is not None and found.statement_balance.amount == Decimal("140.00")
+
+
+def test_a_sum_in_thousands_or_millions_is_read_as_people_write_it_in_their_own_money() -> None:
+    from steward.finance.money import find_spoken_sums
+
+    said = find_spoken_sums("The fabric is 35k, transport N2.5K and the hall ₦1.2m; we meet at 7.30pm, 40km away.",
+                            "NGN")
+    assert [(str(s.amount), s.currency) for s in said] == [("35000.00", "NGN"), ("2500.00", "NGN"),
+                                                           ("1200000.00", "NGN")]
+    assert [(str(s.amount), s.currency) for s in find_spoken_sums("rent is $2.4k now", "CAD")] == [("2400.00", "CAD")]

@@ -296,3 +296,18 @@ def test_a_brand_in_look_alike_letters_counts_in_full_inside_ones_own_organisati
     why = weak_reasons("billing@example.org", "PayPaI Billing", "PayPaI: urgent account security notice",
                        "Dear Customer, your account is suspended. Sign in within 24 hours.", context)
     assert why and "PayPal with look-alike letters" in why[0]
+
+
+def test_a_providers_renewal_notice_is_not_marked_for_what_its_footer_says_of_the_mailbox() -> None:
+    raw = _mail("Brightwave Fibre <care@brightwavefibre.example>", "Your 100GB plan renews on Friday",
+                "Dear Customer,\n\nYour 100GB home plan expires on 18 March. Auto-renewal is on: 19.00 will be taken "
+                "from your Brightwave wallet that day, so there is nothing to do.\n\nThis is an automated message, "
+                "please do not reply. This mailbox does not receive mail and messages sent to it are undelivered.")
+    assert _category(raw) != "phishing_suspect"
+
+
+def test_a_lure_that_opens_as_an_automated_message_is_read_whole() -> None:
+    raw = _mail("Mail Admin <notice@relay-box-12.example>", "Mailbox storage full",
+                "This is an automated message. Dear User, your mailbox storage is full and incoming messages are "
+                "held. Click here to verify your account within 24 hours or it will be suspended.")
+    assert _category(raw) == "phishing_suspect"

@@ -104,3 +104,10 @@ def test_two_amounts_labelled_alike_are_not_chosen_between() -> None:
 def test_the_way_back_asked_without_a_word_of_travel_is_the_flight_home(home: App) -> None:
     _, back = talk(home, "when do we fly to lisbon", "what time are we back then")
     assert "TJ 218" in back and "TJ 211" not in back, back
+
+
+def test_a_visits_fee_labelled_inside_its_sentence_is_what_it_costs_in_a_letter_written_currency() -> None:
+    text = "Dear Parent,\n\nPlease bring her health card. Fee: N18,000.00, payable at the clinic.\n"
+    found, _ = the_cost(text, letter=("N", "NGN"))
+    assert found is not None and found.value == "18000.00 NGN"
+    assert the_cost("Please arrive early. Booking fee: €4.50\n")[0] is None  # a fee with a word before it is a share

@@ -17,6 +17,8 @@ from steward.reader.answerers.appointments import _reference_in
     ("Booking reference (PNR): QK7R2M", "QK7R2M"),
     ("Confirmation: CR55820917\nPick-up: June 3", "CR55820917"),
     ("Order confirmation #FS-2210483", "FS-2210483"),
+    ("Date: Friday 3 March\nTime: 9:30am\nAuthorisation code: HX-7730215\nCo-payment: Nil", "HX-7730215"),
+    ("Your visit is approved. Approval number: AP-5501287", "AP-5501287"),
 ])
 def test_a_bookings_reference_is_read_whole_from_its_mail(text: str, reference: str) -> None:
     assert _reference_in(mask_numbers(text)) == reference

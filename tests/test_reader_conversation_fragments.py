@@ -81,3 +81,9 @@ def test_a_new_kind_of_place_is_asked_of_itself_and_the_later_of_two_is_picked(d
 def test_a_reaction_said_between_is_small_talk(demo: App) -> None:
     said = talk(demo, "reactions", "ugh, annoying", "great stuff, cheers")
     assert [by for by, _ in said] == ["small_talk", "small_talk"], said
+
+
+def test_the_day_a_bill_is_due_asked_in_a_word_is_of_the_bill_before(demo: App) -> None:
+    bill, deadline = talk(demo, "deadline", "how much is the Thameside bill?", "deadline?")
+    assert "Thameside" in bill[1], bill
+    assert deadline[0] == "reader" and "Thameside" in deadline[1] and "due" in deadline[1], deadline

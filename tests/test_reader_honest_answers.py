@@ -329,3 +329,22 @@ def test_mail_shown_in_place_of_an_answer_is_dated_on_the_persons_clock(
     assert cli("--now", now, "mail", "import", str(mail)).code == 0
     reply = cli("--now", now, "--json", "chat", "--session", "r", "how much do I owe Ruth?").json()["reply"]
     assert "Tue 9 Mar 2027 Ruth Okoye" in reply and "10 Mar" not in reply, reply
+
+
+def test_a_garage_is_known_by_its_autos_and_a_carol_service_is_no_car() -> None:
+    from steward.reader.lists import kind_of
+
+    kinds = load_words().provider_kinds
+    assert kind_of("Quickturn Autos Service booking confirmed", kinds) == "car"
+    assert kind_of("Harbourside Auto Services", kinds) == "car"
+    assert kind_of("St Jude's Parish Christmas Carol Service", kinds) != "car"
+
+
+def test_a_record_that_writes_a_hotels_name_holds_it_said_without_its_the() -> None:
+    from steward.reader import honesty
+
+    rw = load_words()
+    hotel = SlotValue("provider", "The Juniper Row Hotel", "The Juniper Row Hotel",
+                      (("the", "juniper", "row", "hotel"), ("juniper", "row")), kind="hotel")
+    pool = honesty._pool("- Hotel: The Juniper Row Hotel: check-out Sat 4 Mar at 11:00", rw)
+    assert honesty._name_held([hotel], pool, rw)

@@ -107,3 +107,49 @@ def test_pay_mail_is_shown_to_open(cli: Any, tmp_path: Path) -> None:
     reply = trace["reply"]
     assert trace["handled_by"] == "reader" and "Brightwater Payroll" in reply, reply
     assert "Your payslip for 2026-10 is ready" in reply and "25th, 26th of the month" in reply, reply
+
+
+@pytest.fixture(scope="module")
+def accra(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    """A home in Accra whose bank mails a debit alert for each purchase (the shop only in its description, past
+    what the store keeps of it) and whose prepaid meter's tokens come as a payment app's receipt."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from appointment_mail import message, write_folder
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    def sent(day: int, hour: int = 9) -> datetime:
+        return datetime(2028, 5, day, hour, 0, tzinfo=ZoneInfo("Africa/Accra"))
+
+    def alert(n: int, day: int, amount: str, description: str) -> bytes:
+        return message(f"a{n}@goldcoastbank.example", ("Goldcoast Bank Alerts", "alerts@goldcoastbank.example"),
+                       f"Goldcoast Bank Debit Alert [GHS {amount}]",
+                       "Dear KOFI MENSAH,\n\nWe wish to let you know that a debit transaction has occurred on your "
+                       f"account.\n\nAccount Number: 10******52\nTransaction Type: Debit\nAmount: GHS {amount}\n"
+                       f"Description: {description}\nAvailable Balance: GHS 8,120.40\n\nGoldcoast Bank", sent(day))
+
+    app = app_in_own_home("Africa/Accra", "2028-05-20T08:00:00+00:00")
+    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+        "a1": alert(1, 6, "412.50", "POS PURCHASE PALMGROVE HYPERSTORE OSU"),
+        "a2": alert(2, 15, "96.20", "POS PURCHASE PALMGROVE HYPERSTORE OSU"),
+        "a3": alert(3, 16, "230.00", "POS PURCHASE KORLE FABRICS MAKOLA"),
+        "token": message("t1@zapwallet.example", ("ZapWallet", "receipts@zapwallet.example"),
+                         "Electricity Token Purchase Successful",
+                         "Transaction Successful!\n\nBiller: Accra Power Prepaid\nMeter Number: 0291187733\n"
+                         "Amount: GHS 150.00\nUnits: 88.1 kWh\nToken: 1148-2290-3371-0045\n\nZapWallet", sent(12, 18)),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    return app
+
+
+def test_spending_at_a_shop_only_a_bank_alert_names_is_summed_from_those_alerts(accra: App) -> None:
+    handled_by, reply = ask(accra, "how much have I spent at Palmgrove this month?")
+    assert handled_by == "reader" and "508.70" in reply and "230.00" not in reply
+
+
+def test_a_prepaid_meters_token_is_electricity_bought(accra: App) -> None:
+    for question in ("did we buy power in May?", "how much did I spend on electricity tokens this month"):
+        reply = ask(accra, question)[1]
+        assert "150.00" in reply and "412.50" not in reply, question

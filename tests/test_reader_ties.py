@@ -84,3 +84,43 @@ def test_a_sender_said_by_the_whole_of_its_name_is_no_tie_with_a_longer_one(cli:
     assert out.code == 0, out.err
     reply = out.json()["reply"]
     assert "arrives today" in reply and "Duty" not in reply and "Do you mean" not in reply, reply
+
+
+@pytest.fixture(scope="module")
+def family(app_in_own_home: Any, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A home in Lagos with two bookings for a child: the clinic's mail gives her long name, the dentist's her
+    short one."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from appointment_mail import message, write_folder
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    zone = ZoneInfo("Africa/Lagos")
+    app = app_in_own_home("Africa/Lagos", "2028-03-06T08:00:00+01:00")
+    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+        "jab": message("j1@palmclinic.example", ("Palm Family Clinic", "appointments@palmclinic.example"),
+                       "Vaccination appointment for Nkechinyere",
+                       "Dear Parent,\n\nNkechinyere is booked for her measles booster on 9th March, 2028 at 3:00pm.\n\n"
+                       "Palm Family Clinic, 12 Awolowo Road, Ikoyi\n\nFee: N18,000.00, payable at the clinic.",
+                       datetime(2028, 3, 1, 10, 0, tzinfo=zone)),
+        "teeth": message("d1@brightsmile.example", ("Bright Smile Dental", "hello@brightsmile.example"),
+                         "Check-up appointment for Nkechi",
+                         "Hello,\n\nNkechi's dental check-up is confirmed for 10th March, 2028 at 11:00am.\n\n"
+                         "Bright Smile Dental, 4 Admiralty Way, Lekki",
+                         datetime(2028, 3, 2, 10, 0, tzinfo=zone)),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.appointments.scan()
+    return app
+
+
+def test_a_long_name_said_short_with_the_kind_of_booking_is_that_booking_alone(family: Any) -> None:
+    from chat_helpers import talk
+
+    vaccine, when, cost = talk(family, "when is Nkechi's vaccine?", "what time again?", "how much is it?")
+    assert "15:00" in vaccine and "Do you mean" not in vaccine and "Bright Smile" not in vaccine
+    assert "15:00" in when and "Bright Smile" not in when
+    assert "18,000" in cost
+    assert "Do you mean" in talk(family, "when is Nkechi's next appointment?")[0]  # nothing tells the two apart

@@ -285,6 +285,9 @@ def _cities_by_name() -> dict[str, dict[str, object]]:
     return best
 
 
+_FAR_LARGER = 10  # a city this many times the size of every other of its name is the one a name alone means
+
+
 def _city_zones(name: str, country: str, *, whole: bool) -> set[str] | None:
     """The zones of the cities a name may be: in `country` when it has one of that name (by any
     spelling), else the large cities of that name elsewhere; None when it names no such city."""
@@ -301,10 +304,14 @@ def _city_zones(name: str, country: str, *, whole: bool) -> set[str] | None:
             return home
         # a large city called by its own name is that city, not another one it is a spelling of ("Delhi":
         # India's capital, not Dili)
-        large = {z for _, z, people, own in found if people >= _BIG and own} or {
-            z for _, z, people, _ in found if people >= _BIG}
-        if large:
-            return large
+        rows = [(z, people) for _, z, people, own in found if people >= _BIG and own] or [
+            (z, people) for _, z, people, _ in found if people >= _BIG]
+        if rows:
+            # (one far larger than every other of its name is the one meant: "London" is England's, not Ontario's)
+            most = max(people for _, people in rows)
+            if all(people * _FAR_LARGER <= most for z, people in rows if people != most):
+                return {z for z, people in rows if people == most}
+            return {z for z, _ in rows}
     return None
 
 

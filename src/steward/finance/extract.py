@@ -162,10 +162,15 @@ def _labelled_money(text: str, lowered: str, vocab: FinanceVocab, usual: str, mo
             taken.add(m.start)
             continue
         after = lowered[m.end:m.end + AFTER_REACH]
-        # "due" after an amount ("R 120,00 due on ..."), unless it is the next figure's label ("Total due:")
-        if ("due" in after.split(".")[0] and "amount" not in found
-                and not any(m.end <= h.start < m.end + AFTER_REACH for h in hits)):
-            found["amount"] = (m, m.start)
+        # "due" after an amount ("R 120,00 due on ..."), unless it is the next figure's label ("Total due:"); or
+        # what a renewal or a direct debit will take ("N25,000.00 will be deducted from your wallet on ..."), never a
+        # fee for paying late
+        taking = _TAKEN_AFTER.match(lowered, m.end) is not None and not _penalty(lowered, vocab, m)
+        if (("due" in after.split(".")[0] or taking)
+                and "amount" not in found and not any(m.end <= h.start < m.end + AFTER_REACH for h in hits)):
+            # (what is to be taken is labelled by its own sentence: "Auto-renewal is ON: N25,000.00 will be ...")
+            opens = max(lowered.rfind(". ", 0, m.start) + 2, lowered.rfind("\n", 0, m.start) + 1, 0)
+            found["amount"] = (m, min(opens, max(m.start - 1, 0)) if taking else m.start)
             taken.add(m.start)
     if usual:
         for h in hits:
@@ -177,6 +182,7 @@ def _labelled_money(text: str, lowered: str, vocab: FinanceVocab, usual: str, mo
     return found
 
 
+_TAKEN_AFTER = re.compile(r"\s*(?:will|shall)\s+be\s+(?:deducted|debited|charged|taken|collected|withdrawn)\b")
 _YEARLY = re.compile(r"\b(?:annual|annually|yearly|per\s+year|a\s+year)\b")
 # a sum for a whole year, said by its label ("Total rates for 2027/2028", "Total for the year", "annual charge");
 # a total alone is a bill's sum of its lines ("Device installment: $11.25 ... Total: $187.52"), never a year's

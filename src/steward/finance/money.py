@@ -156,6 +156,24 @@ def currency_of(mark: str, usual: str, dollar: str = "USD") -> str:
     return next((code for written, code in _OTHER_MARKS.items() if written.upper() in (key, singular)), "")
 
 
+# a sum written in thousands or millions as people write it in talk and in a person's mail ("35k", "₦1.2m", "N50K",
+# "$2.5k"): a currency mark before it is its currency, else the one the caller gives
+_SPOKEN = re.compile(rf"(?<![\w.,])(?P<pre>{_CUR}|₦|N(?=\d))?\s?(?P<n>\d{{1,3}}(?:\.\d{{1,2}})?)(?P<x>[kK]|[mM](?:n|il)?)(?![\w])")
+
+
+def find_spoken_sums(text: str, currency: str = "") -> list[MoneyAt]:
+    """Every sum written in thousands or millions ("30k" -> 30000.00, "₦1.2m" -> 1200000.00), in order; a mark
+    before one gives its currency ("₦" the naira), else `currency` (the person's own, as "N50k" is in Nigeria)."""
+    out = []
+    for m in _SPOKEN.finditer(text):
+        times = 1000 if m.group("x") in "kK" else 1_000_000
+        mark = m.group("pre") or ""
+        code = "NGN" if mark == "₦" else currency_of(mark, currency) if mark not in ("", "N") else currency
+        out.append(MoneyAt(m.start(), m.end(), m.group(0), (Decimal(m.group("n")) * times).quantize(Decimal("0.01")),
+                           code))
+    return out
+
+
 def parse_amount(text: str) -> Decimal | None:
     """The number in a written amount ("23,480.00" -> 23480.00, "1.234,56" -> 1234.56)."""
     cleaned = text.replace("\u202f", "").replace("\u00a0", "").replace(" ", "")

@@ -90,6 +90,7 @@ class _Vocabulary:
     calm: re.Pattern[str] | None = None  # words that say there is no hurry ("nothing urgent"), not read as pressure
     boilerplate: re.Pattern[str] | None = None  # a sentence of standing advice or a legal footer, not read
     service_words: frozenset[str] = frozenset()  # what a made-up domain adds to a name ("-verify", "-toll")
+    footer: re.Pattern[str] | None = None  # a sentence that opens a footer: it and what follows are not read
 
 
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
@@ -110,12 +111,14 @@ def vocabulary() -> _Vocabulary:
                               {k: tuple(v) for k, v in spaced.items()}, unspaced))
     calm = [re.escape(plain(str(w))) for w in data.get("calm") or () if plain(str(w))]
     boilerplate = [re.escape(str(w).lower()) for w in data.get("boilerplate") or () if str(w).strip()]
+    footer = [re.escape(str(w).lower()) for w in data.get("footer_opens") or () if str(w).strip()]
     return _Vocabulary(int(data["threshold"]), tuple(classes),
                        frozenset(str(w).lower() for w in data["organisation_words"]),
                        frozenset(str(w).lower() for w in data["shorteners"]),
                        re.compile(r"(?<!\S)(?:" + "|".join(calm) + r")(?!\S)") if calm else None,
                        re.compile(r"\b(?:" + "|".join(boilerplate) + r")\b") if boilerplate else None,
-                       frozenset(str(w).lower() for w in data.get("service_domain_words") or ()))
+                       frozenset(str(w).lower() for w in data.get("service_domain_words") or ()),
+                       re.compile(r"\b(?:" + "|".join(footer) + r")\b") if footer else None)
 
 
 
@@ -135,11 +138,26 @@ _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 def _asked(text: str, vocab: _Vocabulary) -> str:
     """The text without its sentences of standing advice or legal footer (`boilerplate`): a bank's "we will
-    never ask for your password" or a disclaimer's "delete it immediately" asks nothing of the reader."""
+    never ask for your password" or a disclaimer's "delete it immediately" asks nothing of the reader; nor does
+    a footer, from the sentence that opens it in the mail's second half ("This is an automated message ...")."""
+    text = _before_footer(text, vocab)
     if vocab.boilerplate is None or not vocab.boilerplate.search(text.lower().replace("\u2019", "'")):
         return text
     return "\n".join(s for s in _SENTENCE.split(text)
                      if not vocab.boilerplate.search(s.lower().replace("\u2019", "'")))
+
+
+def _before_footer(text: str, vocab: _Vocabulary) -> str:
+    """The text up to the sentence that opens its footer, when that sentence is in its second half (a lure's
+    opening "This is an automated message from IT: verify your mailbox" is read whole)."""
+    if vocab.footer is None:
+        return text
+    low = text.lower().replace("\u2019", "'")
+    for m in vocab.footer.finditer(low, len(low) // 2):
+        start = max((s.end() for s in _SENTENCE.finditer(low, 0, m.start())), default=0)
+        if start >= len(low) // 2:
+            return text[:start]
+    return text
 
 
 # the classes of words a lure presses its reader with: to sign in, pay, act now, fear a loss or fetch something

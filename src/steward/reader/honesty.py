@@ -321,7 +321,9 @@ def _name_held(values: Sequence[SlotValue], pool: frozenset[str], rw: ReaderWord
 
     plain = rw.generic | rw.common
     for v in values:
-        own = {stem(w) for w in text_words([v.value])} - plain
+        # (by its words: the initials a name is also known by, "~tmch" of "The Marlowe Court Hotel", are how it is
+        # said, and a record that writes its words holds it)
+        own = {stem(w) for w in text_words([v.value]) if not w.startswith("~")} - plain
         if not own or own <= pool or (v.issuer and text_words([v.issuer]) - plain <= pool):
             return True
     return False

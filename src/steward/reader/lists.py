@@ -186,7 +186,8 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
         # booking and of the owner's own note of it) or another booking's words already give is no one's here
         given = aliases.get(provider, ())
         alone = [w for w in names if w not in owned and sum(w in n for n in named_for.values()) == 1]
-        aliases[provider] = tuple(dict.fromkeys((*given, *alone)))
+        shortened = _said_short([w for w in names if w in given or w in alone], everyday | reader_words.known)
+        aliases[provider] = tuple(dict.fromkeys((*given, *alone, *shortened)))
     # an airline's code names its flights said with the word ("my KA flight"), never alone: a code is often a
     # word of another language ("ka pai" is Māori's "good")
     codes = _airline_codes(rows, everyday | reader_words.known | people)
@@ -425,6 +426,18 @@ def _short_of(word: str, name: str) -> bool:
     first = (name_words(name) or ("",))[0]
     said = word.casefold()
     return len(said) >= 3 and len(first) > len(said) and first.startswith(said)
+
+
+_LONG_NAME = 7  # a name this long or longer is often said short ("Kamsi" of "Kamsiyochukwu", "Alex" of "Alexandra")
+_SHORTEST = 4  # the fewest letters a short form keeps
+
+
+def _said_short(names: Iterable[str], known: frozenset[str]) -> tuple[str, ...]:
+    """The short forms family uses for the long names a booking is for: the name's first four letters or more, short
+    of its last two, never a word the reader knows ("Kamsi", "Kamsiyo" of "Kamsiyochukwu"; "Chris" of "Christopher"
+    but never "Christ")."""
+    return tuple(name[:n] for name in names if len(name) >= _LONG_NAME for n in range(_SHORTEST, len(name) - 1)
+                 if name[:n] not in known)
 
 
 _NOT_NAMES = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "hi", "dear", "thanks", "your", "please"])

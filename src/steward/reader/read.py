@@ -36,7 +36,7 @@ _CALENDAR_WORDS = frozenset(("day", "date", "weekday", "week", "time", "year"))
 _UP_TO = ("before", "by", "until", "till", "til")
 # the flags that are evidence for a domain
 _SENT_ME = re.compile(r"\b(?:send|sent|transfer|transferred|give|gave|pay|paid)\s+me\b", re.I)
-_FLAG_DOMAIN = {"payday": "money", "bank_balance": "money", "payments": "money", "paid_off": "money", "sent": "money", "paid_me": "money", "detail": "appointments", "overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail", "cod": "mail",
+_FLAG_DOMAIN = {"payday": "money", "bank_balance": "money", "savings_circle": "money", "payments": "money", "paid_off": "money", "sent": "money", "paid_me": "money", "detail": "appointments", "overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail", "cod": "mail",
                 "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "reference": "appointments",
                 "invited": "appointments", "seat": "appointments",
                 "free": "schedule", "busiest": "schedule", "quietest": "schedule"}

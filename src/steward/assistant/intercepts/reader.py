@@ -407,6 +407,12 @@ class ReaderAnswers:
             return None
         frame = honesty.said_whole(frame)
         tie = honesty.tied_name(frame, reader.words.generic | reader.words.common)
+        held = self._the_one_holding(frame, tie, clock, reader.words) if tie is not None else None
+        if held is not None:
+            # "Kamsi's vaccine": of the two bookings that name her, the one that is a vaccine (and the next turn's "it")
+            frame, tie = held, None
+            self._remember(turn.session, frame, turn.id)
+            self._read[turn.id] = frame
         if tie is not None:
             # a name that fits two things equally: asked about, never one of them picked
             named, choices = tie
@@ -480,6 +486,25 @@ class ReaderAnswers:
             for m in self._mailbox().stored(ids).values():
                 texts.append(f"{m.sender_name or ''} {m.subject} {m.snippet}")
         return honesty.unheld(things, texts, rw)
+
+    def _the_one_holding(self, frame: Frame, tie: tuple[Named, tuple[SlotValue, ...]], clock: Clock,
+                         rw: ReaderWords) -> Frame | None:
+        """The frame narrowed to the one thing of a tied name whose answer holds every other thing the question
+        names ("Kamsi's vaccine" of a school's events and a clinic's booking that both name Kamsi: the clinic's);
+        None when none or several do (the name is then asked about)."""
+        if frame.domain not in ("appointments", "schedule"):
+            return None
+        named, choices = tie
+        kept = []
+        for v in choices:
+            one = replace(frame, filters=tuple(replace(n, values=(v,)) if n is named else n for n in frame.filters))
+            got = self._answerers().answer(one, clock)
+            if got is None or got[1].question or any(got[1].data.get(k) for k in ("missing", "accounted",
+                                                                                 "unaccounted")):
+                continue
+            if not honesty.unaccounted(one, got[1], rw, mail_words=self._mail_words(clock)):
+                kept.append(one)
+        return kept[0] if len(kept) == 1 else None
 
     def _mail_words(self, clock: Clock) -> honesty.MailWords | None:
         """The words of the mail each booking of an answer was read from (see `honesty.unaccounted`)."""

@@ -776,7 +776,9 @@ def _dated_sentence(snippet: str, clock: Clock, start: datetime, end: datetime) 
 
 
 # a booking's code as its mail writes it: "Booking reference: QK7R2M", "your booking QK7R2M", "Ref MLR-5521907"
-_REFERENCE = re.compile(r"\b(?:reference|ref|booking|reservation|confirmation|pnr|locator|order|ticket)\b", re.I)
+# (and a health insurer's code for a visit it approved: "Authorization code: PA-228417")
+_REFERENCE = re.compile(r"\b(?:reference|ref|booking|reservation|confirmation|pnr|locator|order|ticket|"
+                        r"authori[sz]ation|approval)\b", re.I)
 # a code as bookings write it: capitals and digits (at least one of each), five or more, dashes inside
 _CODE = re.compile(r"(?<![\w-])[A-Z0-9][A-Z0-9-]{3,}[A-Z0-9](?![\w-])")
 

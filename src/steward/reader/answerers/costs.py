@@ -56,19 +56,22 @@ def _labels() -> tuple[re.Pattern[str], frozenset[str], frozenset[str], re.Patte
     return pattern, whole, parts, re.compile(rf"^\s*(?:{alone})\s*:\s*$" if alone else r"(?!)", re.I)
 
 
-def costs_in(text: str, dollar: str = "USD") -> list[Cost]:
+def costs_in(text: str, dollar: str = "USD", letter: tuple[str, str] | None = None) -> list[Cost]:
     """Every amount a booking mail's text labels as what the booking costs, in order (pure; a bare "$" is
-    `dollar`)."""
+    `dollar`; `letter` a local letter mark and its currency, "N25,000.00" in Nigeria)."""
     from steward.finance.money import find_money
 
     labels, whole, parts, alone = _labels()
     out = []
-    for money in find_money(text, dollar=dollar):
+    for money in find_money(text, dollar=dollar, letter=letter):
         line_start = text.rfind("\n", 0, money.start) + 1
         before = text[max(line_start, money.start - _BEFORE): money.start]
         said = [m.group().casefold() for m in labels.finditer(before)]
-        if said and alone.match(text[line_start:money.start]):
-            said[-1] = "price"  # "Fee: £48.00, to pay at the desk": the visit's own fee
+        opens = max((m.end() for m in _SENTENCE_END.finditer(text, line_start, money.start)), default=line_start)
+        if said and (alone.match(text[line_start:money.start]) or alone.match(text[opens:money.start])):
+            # "Fee: £48.00, to pay at the desk": the visit's own fee (its label opening the line, or the sentence
+            # in it: "Kindly bring her card. Fee: N25,000.00, payable at the clinic.")
+            said[-1] = "price"
         line_end = text.find("\n", money.end)
         # (an aside in brackets after it tells of something else: "Total: GBP 870.00 (deposit of one night taken)")
         after = text[money.end: min(money.end + _AFTER, line_end if line_end >= 0 else len(text))].split("(")[0]
@@ -82,10 +85,10 @@ def costs_in(text: str, dollar: str = "USD") -> list[Cost]:
     return out
 
 
-def the_cost(text: str, dollar: str = "USD") -> tuple[Cost | None, list[Cost]]:
+def the_cost(text: str, dollar: str = "USD", letter: tuple[str, str] | None = None) -> tuple[Cost | None, list[Cost]]:
     """(the booking's cost, the labelled amounts read): the one amount labelled as the whole sum, else as its
     price; None with the amounts when two different ones are labelled alike (or none is)."""
-    found = costs_in(text, dollar)
+    found = costs_in(text, dollar, letter)
     best = [c for c in found if c.whole] or found
     if len({c.value for c in best}) == 1:
         return best[0], found
@@ -105,7 +108,7 @@ def cost_answer(bookings: Sequence[Priced], what: str, mailbox: Mailbox, clock: 
     """What each booking costs as its mail says (one line per mail), or said plainly when its mail gives no
     amount it labels as what it costs, or labels two alike."""
     from steward.errors import StewardError
-    from steward.finance.money import country_of_zone, local_dollar
+    from steward.finance.money import country_of_zone, local_dollar, local_letter
 
     country = country_of_zone(str(clock.zone))
     groups: list[list[Priced]] = []
@@ -126,7 +129,8 @@ def cost_answer(bookings: Sequence[Priced], what: str, mailbox: Mailbox, clock: 
                 shown = mailbox.read(group[0].message_id, clock=clock)
                 text = f"{shown.message.subject}\n{shown.body}"
                 # a bare "$" is the dollar the mail names, else its sender's country's, else the person's
-                cost, read = the_cost(text, local_dollar(text, shown.message.sender, country))
+                cost, read = the_cost(text, local_dollar(text, shown.message.sender, country),
+                                      local_letter(shown.message.sender, country))
             except StewardError:
                 pass  # its mail can no longer be read: said as no price read
         if cost is not None:

@@ -241,6 +241,13 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
 
             # "what is the balance in my account?": the balance the bank's latest alert writes, never the bills owed
             return balance_answer(frame, clock, mailbox())
+        if "savings_circle" in frame.flags and mailbox is not None and not frame.bills:
+            from steward.reader.answerers.circles import circle_answer
+
+            # "how much is my ajo this month?": the share the circle's organiser asks in their mail, never a bill
+            circle = circle_answer(frame, clock, mailbox(), [" ".join(p) for p in rw.flags["savings_circle"]])
+            if circle is not None:
+                return circle
         if "payday" in frame.flags and mailbox is not None and not frame.unmatched:
             from steward.reader.answerers.pay import pay_answer
 
@@ -256,6 +263,14 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
 
                 # "how much went on groceries this month?": the receipts and card alerts of that kind of shop
                 return spent_on(frame, clock, mailbox(), kind[0].name)
+        if "spending" in frame.flags and not foreign and mailbox is not None and frame.unknown \
+                and not (frame.unmatched or frame.bills or frame.values("sender")):
+            from steward.reader.answerers.spending import spent_at
+
+            # "how much did I spend at FreshMart?": a shop no mail comes from, named in the bank's purchase alerts
+            at = spent_at(frame, clock, mailbox(), frame.unknown)
+            if at is not None:
+                return at
         if "spending" in frame.flags and not foreign:
             # what was spent is not in the dues: the purchase alerts say it, unless what was bought is asked
             if mailbox is None or frame.unknown or frame.unmatched or frame.bills or set(frame.kinds) - {"card", "bank"} \
@@ -644,7 +659,7 @@ def _paid_by(frame: Frame, mailbox: Mailbox, clock: Clock) -> Answer | None:
                 m = h.message
                 said = f"{m.subject}\n{m.snippet}"
                 found = came.search(said)
-                if found is None and m.category == "other" and _ALERT_CUT.search(said):
+                if found is None and m.category in ("other", "bank_alert") and _ALERT_CUT.search(said):
                     said = _body(m, mailbox, clock) or said  # the description the kept start cut off
                     found = came.search(said)
                 labelled = _ALERT_AMOUNT.search(said) if found and found.group(0).lower().startswith(("trf", "tfr", "tr")) \

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from steward.search.mailbox import Mailbox
 
 # the words of an alert of a purchase, and of money coming in (never spending)
-_SPENT = re.compile(r"\b(?:spent|spend|purchase|purchased|charged|debited|paid\s+at|transaction\s+at|used\s+at)\b",
+# (a bank's "Debit Alert", "Transaction Type: Debit" is money out of the account, as "debited" is)
+_SPENT = re.compile(r"\b(?:spent|spend|purchase|purchased|charged|debited|debit|paid\s+at|transaction\s+at|used\s+at)\b",
                     re.I)
 _RECEIVED = re.compile(r"\b(?:refund(?:ed)?|credited|received|deposit(?:ed)?|reversal|reversed|cashback|payment\s+"
                        r"(?:of|received)|transfer\s+of|thank\s+you\s+for\s+your\s+payment)\b", re.I)
@@ -35,7 +36,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 def spent(frame: Frame, clock: Clock, box: Mailbox, senders: tuple[str, ...] = ()) -> Answer:
     """The purchases the alerts of the window say, per currency and per sender (of `senders` when named)."""
-    from steward.finance.money import country_of_zone, find_money, local_dollar
+    from steward.finance.money import country_of_zone, find_money, local_dollar, local_letter
 
     if frame.window is not None:
         start, end, said = frame.window.start, frame.window.end, frame.window.said
@@ -58,10 +59,10 @@ def spent(frame: Frame, clock: Clock, box: Mailbox, senders: tuple[str, ...] = (
         if not start <= m.received_at < end or (named and (m.sender_name or m.sender).casefold() not in named):
             continue
         text = f"{m.subject}. {m.snippet}"
-        dollar = local_dollar(text, m.sender, country)
+        dollar, letter = local_dollar(text, m.sender, country), local_letter(m.sender, country)
         # the first sentence that says a purchase and its amount ("You've made a purchase. You spent $16.72 ...")
         found = next((f for s in _SENTENCE.split(" ".join(text.split())) if _SPENT.search(s)
-                      and not _RECEIVED.search(s) and (f := find_money(s, dollar=dollar))), [])
+                      and not _RECEIVED.search(s) and (f := find_money(s, dollar=dollar, letter=letter))), [])
         if not found or not found[0].currency:
             continue
         amount, currency = found[0].amount, found[0].currency
@@ -89,7 +90,8 @@ def spent(frame: Frame, clock: Clock, box: Mailbox, senders: tuple[str, ...] = (
 
 
 # the sentence of a receipt that gives what was paid ("Total charged: $35.14 CAD", "Order 409, total INR 2,753.99")
-_TOTAL = re.compile(r"\b(?:total|totals|paid|charged|amount\s+paid|you\s+paid|order\s+total)\b", re.I)
+# (or the one sum a payment's receipt labels "Amount:", as a bill payment or a prepaid token's does)
+_TOTAL = re.compile(r"\b(?:total|totals|paid|charged|amount\s+paid|you\s+paid|order\s+total)\b|\bamount\s*:", re.I)
 SHOWN = 10
 
 
@@ -97,7 +99,7 @@ def spent_with(frame: Frame, clock: Clock, box: Mailbox, senders: Sequence[SlotV
     """ "how much did I spend at Bean There?": what the named senders' receipts in the mail say was paid, summed
     per currency (never across), in the window (all the mail kept when none is said); None when no mail of
     theirs gives a total paid (their mail is then listed as it is)."""
-    from steward.finance.money import country_of_zone, find_money, local_dollar
+    from steward.finance.money import country_of_zone, find_money, local_dollar, local_letter
 
     country = country_of_zone(str(clock.zone))
     start = frame.window.start if frame.window is not None else None
@@ -115,9 +117,9 @@ def spent_with(frame: Frame, clock: Clock, box: Mailbox, senders: Sequence[SlotV
                 text = " ".join(f"{m.subject}. {m.snippet}".split())
                 if _RECEIVED.search(text) and not _TOTAL.search(text):
                     continue
-                dollar = local_dollar(text, m.sender, country)
+                dollar, letter = local_dollar(text, m.sender, country), local_letter(m.sender, country)
                 found = next((f for s in _SENTENCE.split(text) if _TOTAL.search(s)
-                              and (f := find_money(s, dollar=dollar))), [])
+                              and (f := find_money(s, dollar=dollar, letter=letter))), [])
                 if not found or not found[0].currency:
                     continue
                 sums[found[0].currency] = sums.get(found[0].currency, Decimal(0)) + found[0].amount
@@ -139,6 +141,76 @@ def spent_with(frame: Frame, clock: Clock, box: Mailbox, senders: Sequence[SlotV
     view = mail_view(head.split(":", 1)[0], [m for m, _, _ in used[:SHOWN]], clock, window_words(frame, clock))
     return Answer("\n".join(lines), {"count": n, "totals": {k: str(v) for k, v in sums.items()},
                                      "messages": [m.id for m, _, _ in used[:SHOWN]], "view": view})
+
+
+# the purchases looked through for a shop the question names that no sender is (a bank alert's description names it)
+_LOOKED_AT = 80
+_CUT = 180  # a stored start this long may have left the shop's name in the rest of the mail
+
+
+def spent_at(frame: Frame, clock: Clock, box: Mailbox, shop: Sequence[str]) -> Answer | None:
+    """ "how much did I spend at FreshMart?" of a shop no mail comes from: the purchase alerts and receipts (of the
+    window, else of all the mail kept) whose text names it ("POS PURCHASE FRESHMART LEKKI"), each one's sum summed
+    per currency; None when none names it."""
+    from steward.errors import StewardError
+    from steward.finance.money import country_of_zone, find_money, local_dollar, local_letter
+    from steward.reader.lists import name_words
+
+    wanted = tuple(w for w in (" ".join(name_words(w)) for w in shop) if w)
+    if not wanted:
+        return None
+    span = ""
+    if frame.window is not None:
+        after = clock.local(frame.window.start).date()
+        before = clock.local(max(frame.window.end, frame.window.start + timedelta(days=1))).date() + timedelta(days=1)
+        span = f" after:{after.isoformat()} before:{before.isoformat()}"
+    country = country_of_zone(str(clock.zone))
+    used: list[tuple[Any, Decimal, str]] = []
+    hits = [h for category in ("bank_alert", "receipt")
+            for h in box.search(f"category:{category}{span}", limit=_LOOKED_AT, clock=clock).hits]
+    for h in sorted(hits, key=lambda h: h.message.received_at, reverse=True)[:_LOOKED_AT]:
+        m = h.message
+        if frame.window is not None and not frame.window.start <= m.received_at < max(
+                frame.window.end, frame.window.start + timedelta(days=1)):
+            continue
+        text = " ".join(f"{m.subject}. {m.snippet}".split())
+        if not _names(text, wanted) and len(m.snippet) >= _CUT:
+            try:
+                text = " ".join(f"{m.subject}. {box.read(m.id, clock=clock).body}".split())
+            except StewardError:
+                continue
+        if not _names(text, wanted) or (_RECEIVED.search(text) and not _SPENT.search(text)):
+            continue
+        dollar, letter = local_dollar(text, m.sender, country), local_letter(m.sender, country)
+        said = (s for s in _SENTENCE.split(text) if (_TOTAL.search(s) if m.category == "receipt" else
+                                                     _SPENT.search(s) and not _RECEIVED.search(s)))
+        found = next((f for s in said if (f := find_money(s, dollar=dollar, letter=letter))), [])
+        if found and found[0].currency:
+            used.append((m, found[0].amount, found[0].currency))
+    if not used:
+        return None
+    sums: dict[str, Decimal] = {}
+    for _, amount, currency in used:
+        sums[currency] = sums.get(currency, Decimal(0)) + amount
+    who = " ".join(shop)
+    n = len(used)
+    span_said = frame.window.said if frame.window is not None else "in the mail kept"
+    head = (f"Spent at {who} {span_said}, as {n} alert{'s' if n != 1 else ''} or receipt{'s' if n != 1 else ''} "
+            f"naming it say{'s' if n == 1 else ''} (only what your mail shows is counted): "
+            + "; ".join(money_text(v, k, clock) for k, v in sorted(sums.items())))
+    lines = [head] + [f"- {clock.formats.day(clock.local(m.received_at).date())}: {money_text(a, c, clock)} "
+                      f"\u201c{m.subject}\u201d [#{m.id}]" for m, a, c in used[:SHOWN]]
+    view = mail_view(head.split(":", 1)[0], [m for m, _, _ in used[:SHOWN]], clock, window_words(frame, clock))
+    return Answer("\n".join(lines), {"count": n, "totals": {k: str(v) for k, v in sums.items()},
+                                     "messages": [m.id for m, _, _ in used[:SHOWN]], "view": view})
+
+
+def _names(text: str, wanted: Sequence[str]) -> bool:
+    """Whether a text says every one of the shop's words (each whole, in any case)."""
+    from steward.reader.lists import name_words
+
+    said = f" {' '.join(name_words(text))} "
+    return all(f" {w} " in said for w in wanted)
 
 
 # the merchant a card alert names ("... was used for KES 940.00 at Soko Fresh on 14/12", "You spent $9.10 at
@@ -163,7 +235,7 @@ def spent_on(frame: Frame, clock: Clock, box: Mailbox, kind: str) -> Answer:
     """ "how much did I spend on groceries this month?": the receipts and purchase alerts of the window whose
     shop (or, in a receipt, what was bought) is of `kind`, summed per currency, each shop with its count;
     said plainly when none of the window's purchases is of that kind."""
-    from steward.finance.money import country_of_zone, find_money, local_dollar
+    from steward.finance.money import country_of_zone, find_money, local_dollar, local_letter
     from steward.reader.lists import name_words
     from steward.reader.spending_kinds import kind_of_purchase
 
@@ -180,21 +252,21 @@ def spent_on(frame: Frame, clock: Clock, box: Mailbox, kind: str) -> Answer:
             if not start <= m.received_at < end:
                 continue
             text = " ".join(f"{m.subject}. {m.snippet}".split())
-            dollar = local_dollar(text, m.sender, country)
+            dollar, letter = local_dollar(text, m.sender, country), local_letter(m.sender, country)
             if receipt:
                 if _RECEIVED.search(text) and not _TOTAL.search(text):
                     continue
                 money = next((f for s in _SENTENCE.split(text) if _TOTAL.search(s)
-                              and (f := find_money(s, dollar=dollar))), [])
+                              and (f := find_money(s, dollar=dollar, letter=letter))), [])
                 shop = m.sender_name or m.sender
                 bought = _BOUGHT.search(text)
                 items = bought.group("i") if bought else m.subject
             else:
                 spent_in = [s for s in _SENTENCE.split(text) if _SPENT.search(s) and not _RECEIVED.search(s)
-                            and find_money(s, dollar=dollar)]
+                            and find_money(s, dollar=dollar, letter=letter)]
                 # the sentence that names the shop ("... was spent on your card at SHELL OIL on 04-09"), else the first
                 sentence = next((s for s in spent_in if _MERCHANT.search(s)), spent_in[0] if spent_in else "")
-                money = find_money(sentence, dollar=dollar) if sentence else []
+                money = find_money(sentence, dollar=dollar, letter=letter) if sentence else []
                 at = _MERCHANT.search(sentence)
                 shop, items = (at.group("m").strip() if at else ""), ""
             if not money or not money[0].currency:

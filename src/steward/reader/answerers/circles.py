@@ -1,0 +1,101 @@
+"""A savings circle's contribution ("how much is my ajo this month?", "when do I pay the susu?", "my chama
+contribution"): what the person pays in and by when, from the mail of the one who runs it.
+
+A savings circle (ajo or esusu in Nigeria, susu in Ghana and the Caribbean, a chama in Kenya, pardna in Jamaica, a
+stokvel in South Africa, a committee in Pakistan, a tontine, a tanda) keeps no bill: its organiser writes to the
+members, in their own words, what each pays in and by when ("our December contribution of ₦50,000 is due by
+Friday 17th", "hand dem due this Saturday, 5k each", "December ki committee Thursday tak, 2k each"). The answer is
+the newest such mail's first sentence that writes a sum, the sum (thousands written "5k" read as 5,000 in the
+person's own currency) and the day that sentence names, placed from the day the mail was sent, with the mail to
+open. A mail marked suspicious is never read; no such mail gives None (the question goes on as before). Through
+`Mailbox`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader.answer import Answer
+from steward.reader.answerers.common import day_text, money_text
+from steward.reader.frame import Frame
+
+if TYPE_CHECKING:
+    from steward.finance.money import MoneyAt
+    from steward.records.mail import Message
+    from steward.search.mailbox import Mailbox
+
+_NOT_READ = frozenset(("phishing_suspect", "newsletter", "promotion"))
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_LOOKED = 30
+# what a member is paid out when their turn comes ("when is my draw?", "when do I collect?"): not the share paid in
+_PAYOUT = re.compile(r"\b(?:draw|collect|collecting|collection|payout|pay\s*out|my\s+turn|receive|receiving)\b", re.I)
+
+
+def circle_answer(frame: Frame, clock: Clock, box: Mailbox, words: Sequence[str]) -> Answer | None:
+    """The contribution the newest savings circle's mail asks of the person, with its day; None when no mail of
+    one writes a sum (`words`: the words for a savings circle and its share, `ReaderWords.flags`)."""
+    if _PAYOUT.search(frame.text):
+        return None
+    pattern = _words(words)
+    query = " OR ".join(f'"{w}"' for w in words)
+    found = box.search(query, limit=_LOOKED, clock=clock)
+    if not found.matched:
+        return None
+    from steward.mail.workplace import a_person
+
+    # a circle is run by one of its members, who writes as a person (a pension fund's "contribution" is no share)
+    hits = sorted((h for h in found.hits if h.message.category not in _NOT_READ
+                   and (h.message.category == "personal" or a_person(h.message.sender, h.message.sender_name))
+                   and pattern.search(f"{h.message.subject}\n{h.message.snippet}")),
+                  key=lambda h: h.message.received_at, reverse=True)
+    for h in hits:
+        m = h.message
+        said = _share(m, box, clock)
+        if said is None:
+            continue
+        sentence, money, day = said
+        sum_text = money_text(money.amount, money.currency, clock) if money.currency else f"{money.amount:,.2f}"
+        by = f" by {day_text(day, clock)}" if day is not None else " (its mail names no day to pay by)"
+        sent = day_text(clock.local(m.received_at).date(), clock)
+        return Answer(f"Your contribution is {sum_text}{by}, from {m.sender_name or m.sender}'s mail of {sent} "
+                      f"(\u201c{m.subject}\u201d [#{m.id}]): \u201c{sentence}\u201d",
+                      {"messages": [m.id], "dues": []})
+    return None
+
+
+def _share(m: Message, box: Mailbox, clock: Clock) -> tuple[str, MoneyAt, date | None] | None:
+    """The first sentence of a circle's mail that writes a sum, the sum, and the day it names."""
+    from steward.clock import make_clock
+    from steward.dates import find_all
+    from steward.errors import StewardError
+    from steward.finance.money import (
+        country_currency,
+        country_of_zone,
+        find_money,
+        find_spoken_sums,
+        local_letter,
+    )
+
+    try:
+        text = box.read(m.id, clock=clock).body
+    except StewardError:
+        text = m.snippet
+    country = country_of_zone(getattr(clock.zone, "key", "") or str(clock.zone))
+    own = country_currency(country)
+    sent = make_clock(getattr(clock.zone, "key", "") or str(clock.zone), clock.local(m.received_at).isoformat())
+    for sentence in (s.strip() for s in _SENTENCE.split(text) if s.strip()):
+        money = find_money(sentence, usual=own, letter=local_letter(m.sender, country)) \
+            or find_spoken_sums(sentence, own)
+        if not money:
+            continue
+        days = [r.start.date() for r in find_all(sentence, sent) if r.grain == "day"]
+        return " ".join(sentence.split())[:240], money[0], days[0] if days else None
+    return None
+
+
+def _words(words: Sequence[str]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\b", re.I)
