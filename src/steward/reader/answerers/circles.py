@@ -3,8 +3,8 @@ contribution"): what the person pays in and by when, from the mail of the one wh
 
 A savings circle (ajo or esusu in Nigeria, susu in Ghana and the Caribbean, a chama in Kenya, pardna in Jamaica, a
 stokvel in South Africa, a committee in Pakistan, a tontine, a tanda) keeps no bill: its organiser writes to the
-members, in their own words, what each pays in and by when ("our December contribution of ₦50,000 is due by
-Friday 17th", "hand dem due this Saturday, 5k each", "December ki committee Thursday tak, 2k each"). The answer is
+members, in their own words, what each pays in and by when ("the March chama contribution is 3k each, send it by
+Saturday", "this month's susu is GH₵200, due Friday", "April ki committee Monday tak, 5k each"). The answer is
 the newest such mail's first sentence that writes a sum, the sum (thousands written "5k" read as 5,000 in the
 person's own currency) and the day that sentence names, placed from the day the mail was sent, with the mail to
 open. A mail marked suspicious is never read; no such mail gives None (the question goes on as before). Through
@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 _NOT_READ = frozenset(("phishing_suspect", "newsletter", "promotion"))
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _LOOKED = 30
-# what a member is paid out when their turn comes ("when is my draw?", "when do I collect?"): not the share paid in
+# what a member is paid out when their turn comes ("when do I get my payout?", "whose turn is it to collect?"), not
+# the share paid in
 _PAYOUT = re.compile(r"\b(?:draw|collect|collecting|collection|payout|pay\s*out|my\s+turn|receive|receiving)\b", re.I)
 
 

@@ -267,7 +267,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 and not (frame.unmatched or frame.bills or frame.values("sender")):
             from steward.reader.answerers.spending import spent_at
 
-            # "how much did I spend at FreshMart?": a shop no mail comes from, named in the bank's purchase alerts
+            # "what have we spent at Palmgrove?": a shop no mail comes from, named in the bank's purchase alerts
             at = spent_at(frame, clock, mailbox(), frame.unknown)
             if at is not None:
                 return at

@@ -149,8 +149,8 @@ _CUT = 180  # a stored start this long may have left the shop's name in the rest
 
 
 def spent_at(frame: Frame, clock: Clock, box: Mailbox, shop: Sequence[str]) -> Answer | None:
-    """ "how much did I spend at FreshMart?" of a shop no mail comes from: the purchase alerts and receipts (of the
-    window, else of all the mail kept) whose text names it ("POS PURCHASE FRESHMART LEKKI"), each one's sum summed
+    """ "what have we spent at Palmgrove?" of a shop no mail comes from: the purchase alerts and receipts (of the
+    window, else of all the mail kept) whose text names it ("POS PURCHASE PALMGROVE OSU"), each one's sum summed
     per currency; None when none names it."""
     from steward.errors import StewardError
     from steward.finance.money import country_of_zone, find_money, local_dollar, local_letter
