@@ -199,7 +199,8 @@ FOURTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail"
 # what the fifteenth set (a conversation of a Monday morning and single questions over the fifteenth sample mailbox,
 # Chidinma Okafor's in Lagos, written blind to the rules and frozen before its first run) scored on that first run,
 # before any tuning: 29 right, 19 wrong, 27 refused of 75 (appointments 11/7/7, brief 2/0/0, mail 4/1/2, money
-# 6/7/15, reminders 3/1/0, schedule 3/3/3)
+# 6/7/15, reminders 3/1/0, schedule 3/3/3); since then: mail 0 (a sum written "30k" read; a provider's notice is
+# never a lure for its footer): 74 right, 0 wrong, 1 refused
 FIFTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the sixteenth set (a conversation of a Friday evening and single questions over the sixteenth sample mailbox,
