@@ -61,4 +61,4 @@ def test_a_savings_circle_by_another_countrys_word_finds_the_same_mail(home: App
 
 def test_the_payout_asked_is_never_answered_with_the_share(home: App) -> None:
     reply = talk(home, "when is my turn to collect from the chama?")[0]
-    assert "3,000" not in reply
+    assert "3,000" not in reply and "Wanjiru Kamau" in reply and "6,400" not in reply

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from steward.records.mail import Message
     from steward.search.mailbox import Mailbox
 
+# a circle's name as its organiser writes it, which a question says only with "my" ("my committee"): a
+# committee asked of as a savings circle is found in mail that calls it so
+_IN_MAIL = ("committee",)
 _NOT_READ = frozenset(("phishing_suspect", "newsletter", "promotion"))
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _LOOKED = 30
@@ -37,10 +40,11 @@ _PAYOUT = re.compile(r"\b(?:draw|collect|collecting|collection|payout|pay\s*out|
 
 
 def circle_answer(frame: Frame, clock: Clock, box: Mailbox, words: Sequence[str]) -> Answer | None:
-    """The contribution the newest savings circle's mail asks of the person, with its day; None when no mail of
-    one writes a sum (`words`: the words for a savings circle and its share, `ReaderWords.flags`)."""
-    if _PAYOUT.search(frame.text):
-        return None
+    """The contribution the newest savings circle's mail asks of the person, with its day (a payout asked: that mail
+    shown, nothing read from it); None when no mail of one writes a sum (`words`: the words for a savings circle and
+    its share, `ReaderWords.flags`)."""
+    payout = _PAYOUT.search(frame.text) is not None
+    words = (*words, *_IN_MAIL)
     pattern = _words(words)
     query = " OR ".join(f'"{w}"' for w in words)
     found = box.search(query, limit=_LOOKED, clock=clock)
@@ -53,6 +57,13 @@ def circle_answer(frame: Frame, clock: Clock, box: Mailbox, words: Sequence[str]
                    and (h.message.category == "personal" or a_person(h.message.sender, h.message.sender_name))
                    and pattern.search(f"{h.message.subject}\n{h.message.snippet}")),
                   key=lambda h: h.message.received_at, reverse=True)
+    if payout and hits:
+        # (when the person is paid out is said in each circle's own way: its mail is shown, no month guessed)
+        m = hits[0].message
+        sent = day_text(clock.local(m.received_at).date(), clock)
+        return Answer(f"I can't tell your payout for sure from your mail. The circle's latest mail is "
+                      f"{m.sender_name or m.sender}'s of {sent} (\u201c{m.subject}\u201d [#{m.id}]).",
+                      {"messages": [m.id], "dues": []})
     for h in hits:
         m = h.message
         said = _share(m, box, clock)
