@@ -380,3 +380,28 @@ def test_a_licence_priced_as_options_is_one_bill_at_its_full_terms_price_and_tak
     assert bill.amount is not None and bill.amount.amount == Decimal("142.00") and str(bill.due_date) == "2027-03-31"
     # (a Direct Debit offered among the options is set up by no one until the person chooses it)
     assert bill.labelled and not bill.autopay, bill
+
+# -- a fine, a post-dated rent cheque and a plan that renews on a day, as Gulf and US mail write them ------------
+
+GULF = ZoneInfo("Asia/Dubai")
+GULF_RECEIVED = datetime(2027, 4, 2, 9, 0, tzinfo=GULF)
+
+
+@pytest.mark.parametrize(("subject", "text", "amount", "currency", "due"), [
+    ("Parking fine notice - plate K 9921", "A parking fine has been issued for your vehicle.\nDate of offence: "
+     "30/03/2027 18:02\nFine: Dhs 150\nPlease pay by 29/04/2027.", "150.00", "AED", "2027-04-29"),
+    ("Rent cheque reminder - Villa 14", "Your second rent cheque will be deposited on 20/04/2027.\nCheque no: "
+     "118204\nAmount: AED 32,500.00\nA bounced cheque fee of AED 500.00 applies.", "32500.00", "AED", "2027-04-20"),
+    ("Your SketchGrid plan renews soon", "Your SketchGrid Team plan will automatically renew on 05/09/2027.\n"
+     "Amount: USD 240.00\nPayment method: Visa ending in 7781", "240.00", "USD", "2027-05-09"),
+])
+def test_a_fine_a_rent_cheque_and_a_renewal_are_bills_by_what_they_say(subject: str, text: str, amount: str,
+                                                                       currency: str, due: str) -> None:
+    facts = MessageFacts(1, "notices@sender.example", "Notices Desk Authority", subject, text[:150],
+                         GULF_RECEIVED, "+04:00", "personal", False)
+    got = gate(facts, R, V, home_country="AE")
+    assert not isinstance(got, str) and got.by_content, got
+    found = read_bill(f"{subject}\n{text}", received=GULF_RECEIVED, institution=None, vocab=V,
+                      sender="notices@sender.example", home_country="AE")
+    assert found.owed is not None and (found.owed.amount, found.owed.currency) == (Decimal(amount), currency)
+    assert str(found.due_date) == due and found.labelled, found

@@ -129,3 +129,19 @@ def test_a_sum_in_thousands_or_millions_is_read_as_people_write_it_in_their_own_
     assert [(str(s.amount), s.currency) for s in said] == [("35000.00", "NGN"), ("2500.00", "NGN"),
                                                            ("1200000.00", "NGN")]
     assert [(str(s.amount), s.currency) for s in find_spoken_sums("rent is $2.4k now", "CAD")] == [("2400.00", "CAD")]
+
+@pytest.mark.parametrize(("text", "amount"), [
+    ("Total payable: Dhs 1,480 (VAT included)", "1480.00"), ("Balance: DHS. 2,250.50", "2250.50"),
+    ("Amount due: dh 96.40", "96.40"), ("Amount due: 1,480 Dhs", "1480.00"), ("Fine: Dhs 600", "600.00"),
+])
+def test_a_dirham_written_by_its_names_first_letters_is_read_where_the_dirham_is_the_money(text: str,
+                                                                                             amount: str) -> None:
+    assert local_letter("billing@oasisgas.example", "AE") == ("Dh", "AED")
+    found = find_money(text, letter=local_letter("billing@oasisgas.example", "AE"))
+    assert [(m.amount, m.currency) for m in found] == [(Decimal(amount), "AED")]
+    assert find_money(text, letter=local_letter("billing@oasisgas.example", "IE")) == []
+
+
+def test_an_arabic_currency_mark_is_read_with_or_without_its_closing_dot() -> None:
+    for text in ("المبلغ: د.إ. 1,480.00", "المبلغ: د.إ 1,480.00"):
+        assert [(m.amount, m.currency) for m in find_money(text)] == [(Decimal("1480.00"), "AED")]

@@ -54,10 +54,10 @@ BILLS = xfail([
     ("Dunecrest Bank", "9846.35", "AED", "2027-03-21", ""),
     ("RoadSafe Vehicle Licensing", "420.00", "AED", "2027-03-19", ""),  # '19 March 2027'
     ("Greenfield Crescent Primary School", "11350.00", "AED", "2027-03-31", ""),
-    ("Sandstone Motor Insurance", "2135.00", "AED", "2027-03-17", "a renewal premium written 'Dhs 2,135'"),
-    ("Metro Traffic Police", "600.00", "AED", "2027-03-28", "a traffic fine is not read as a bill"),
-    ("Palm Vista Properties", "21250.00", "AED", "2027-03-15", "a rent cheque's date is not read as a due date"),
-    ("PlanForge Software", "329.00", "USD", "2027-03-12", "a renewal dated month first by a US company"),
+    ("Sandstone Motor Insurance", "2135.00", "AED", "2027-03-17", ""),  # 'Dhs 2,135'
+    ("Metro Traffic Police", "600.00", "AED", "2027-03-28", ""),  # a speeding fine
+    ("Palm Vista Properties", "21250.00", "AED", "2027-03-15", ""),  # the next post-dated rent cheque
+    ("PlanForge Software", "329.00", "USD", "2027-03-12", ""),  # '03/12/2027' from a US company
 ])
 
 

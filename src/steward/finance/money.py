@@ -51,7 +51,10 @@ _MONEY = re.compile(
 # "ALL 3" or "Le 12.10.2026" is no money
 _SHAPED = r"\d{1,3}(?:[,.\u202f\u00a0 ]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+[.,]\d{2}(?!\d)"
 _OTHER_MARKS = {mark: code for mark, code in MARKS.items() if mark.upper() not in _ALIASES and mark not in "$€£₹¥₨"}
+# a mark in another script that closes with a dot is written without it too ("د.إ 2,135" as well as "د.إ. 2,135")
+_UNDOTTED = {m[:-1]: m for m in _OTHER_MARKS if m.endswith(".") and len(m) >= 3 and not re.search(r"[A-Za-z]", m)}
 _OTHER = "|".join([f"(?i:{re.escape(m)}s?)" if len(m) >= 3 and m[-1].isalpha() else
+                   f"{re.escape(m[:-1])}\\.?" if m[:-1] in _UNDOTTED else
                    f"(?i:{re.escape(m)})" if len(m) >= 3 else re.escape(m)
                    for m in sorted(_OTHER_MARKS, key=len, reverse=True)]
                   + sorted(c for c in CODES if c not in _CODES))
@@ -152,6 +155,8 @@ def currency_of(mark: str, usual: str, dollar: str = "USD") -> str:
         return _ALIASES[key]
     if key in _CODES or key in CODES:
         return key
+    if key in _UNDOTTED:
+        return _OTHER_MARKS[_UNDOTTED[key]]
     singular = key[:-1] if len(key) >= 4 and key.endswith("S") else key  # "KSHS" is "KSH" in the plural
     return next((code for written, code in _OTHER_MARKS.items() if written.upper() in (key, singular)), "")
 
@@ -259,8 +264,14 @@ def country_letter(country: str) -> tuple[str, str] | None:
             return symbol, code
         if symbol in _TYPED_AS:
             return _TYPED_AS[symbol], code
-        return None
-    return None
+        break
+    return (_ABBREVIATED[code], code) if code in _ABBREVIATED else None
+
+
+# a currency its people write in Latin letters by its name's first ones, which CLDR leaves out (it gives the UAE
+# dirham as "AED" and "د.إ.", never as the "Dhs 2,135" or "Dh 50" of an Emirati bill): the mark, read in any case,
+# in the plural and with a dot ("Dhs.", "DHS"), only where the sender's country or the person's uses that currency
+_ABBREVIATED = {"AED": "Dh", "MAD": "Dh"}
 
 
 # a currency sign drawn from a letter, which people whose keyboards lack it type as that letter ("P1,499.00" is
@@ -280,6 +291,11 @@ def local_letter(sender: str = "", home_country: str = "") -> tuple[str, str] | 
 def _letter_money(mark: str) -> re.Pattern[str]:
     # the letter right before a number written as a sum ("R 14 386,20", "R649.00"): never a letter of a word,
     # a code or an initial before a plain number ("R 300" is a road, "P 12" a page)
+    if mark in _ABBREVIATED.values():
+        # a name's letters say money before any number and after one ("Dhs 600", "250 Dhs")
+        written = f"(?i:{re.escape(mark)}s?)"
+        return re.compile(rf"(?<![\w$€£₹.]){written}\.?\s?(?P<n>{_NUM})(?![\w]|[./-]\d)"
+                          rf"|(?<![\w.,])(?P<n2>{_NUM})\s?{written}(?![\w])")
     return re.compile(rf"(?<![\w$€£₹.])(?:{re.escape(mark)})\s?(?P<n>{_SHAPED})(?![\w]|[./-]\d)")
 
 
@@ -317,9 +333,9 @@ def find_money(text: str, usual: str = "", dollar: str = "USD",
         if not currency or amount is None or any(o.start < m.end() and m.start() < o.end for o in out):
             continue
         out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, currency))
-    if letter is not None and letter[0] in text:
+    if letter is not None and (letter[0] in text or letter[0] in _ABBREVIATED.values()):
         for m in _letter_money(letter[0]).finditer(text):
-            amount = parse_amount(m.group("n"))
+            amount = parse_amount(m.group("n") or m.group("n2"))
             if amount is None or any(o.start < m.end() and m.start() < o.end for o in out):
                 continue
             out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, letter[1]))
