@@ -218,7 +218,7 @@ SIXTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail":
 # seventeenth sample mailbox, Farhan Qureshi's in Dubai, written blind to the rules and frozen before its first run)
 # scored on that first run, before any tuning: 32 right, 18 wrong, 25 refused of 75 (appointments 10/5/4, brief 1/0/1,
 # mail 4/1/0, money 12/8/13, reminders 4/0/1, schedule 1/4/6)
-SEVENTEENTH_WRONG_AT_MOST = {"money": 6, "appointments": 5, "schedule": 4, "mail": 1, "brief": 0, "reminders": 0}
+SEVENTEENTH_WRONG_AT_MOST = {"money": 1, "appointments": 4, "schedule": 4, "mail": 1, "brief": 0, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any

@@ -40,6 +40,12 @@ RECEIVED = datetime(2026, 10, 9, 18, 0, tzinfo=PHX)
     # a bank's transfer confirmation that says it went through
     ("You have successfully transferred PHP 3,000.00 to ROSA LIM via InstaPay. Transfer fee: PHP 15.00", "PH",
      "ROSA LIM", "3000.00", "PHP"),
+    # a money transfer's receipt in labelled lines: the name runs to the next label
+    ("Your transfer is complete\nYour money transfer has been paid.\nBeneficiary: GRACE WANJIRU OKOTH\nWallet: M-Pesa"
+     "\nAmount sent: USD 200.00\nAmount received: KES 25,800.00\nFee: USD 4.00", "US", "GRACE WANJIRU OKOTH",
+     "200.00", "USD"),
+    ("Transfer update\nYour transfer was completed. Recipient: Maria Santos Cruz Bank name: BDO\nAmount sent: "
+     "AED 900.00", "AE", "Maria Santos Cruz", "900.00", "AED"),
 ])
 def test_a_payment_sent_is_read_with_its_payee_and_amount(text: str, country: str, payee: str, amount: str,
                                                           currency: str) -> None:
@@ -62,6 +68,7 @@ def test_the_day_a_receipt_writes_is_the_day_paid() -> None:
     "Your payment of $60.00 to Dana Whitfield failed. No money was taken.",
     "Refund: you sent $18.25 to Marco Bellini and it has been reversed.",
     "We have received your payment of $96.40. Thank you.",
+    "Your money transfer has been cancelled. Beneficiary: GRACE OKOTH Amount sent: USD 200.00",
 ])
 def test_money_that_came_in_was_asked_for_or_never_went_is_no_payment(text: str) -> None:
     assert read_sent(text, received=RECEIVED, home_country="US") is None

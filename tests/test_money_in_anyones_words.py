@@ -2,8 +2,8 @@
 card in euros, a gas bill asked of a home whose energy company bills only its electricity is not found, and
 "what's overdue?" after a card asks of every bill. An owners' association's past-due notice is overdue; a loan is
 asked of by what it is for ("the car loan", "the mortgage", said plainly when there is none) and what is left to
-pay on it is its statement's principal; a phone bill charged to a card named by its network is no card bill. A
-home in Chicago with mail written here, no model."""
+pay on it is its statement's principal; a phone bill charged to a card named by its network is no card bill; a
+card named by its network that no bill came from is the card its bank's alerts show. A home in Chicago with mail written here, no model."""
 
 from __future__ import annotations
 
@@ -66,6 +66,20 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                          "Your Skyline Tel bill is ready",
                          "Your mobile bill for account ending 7765 is ready.\nTotal: $96.15\nAutoPay is on: we will charge "
                          "$96.15 to your Prairie Mastercard ending 5512 on September 24, 2026.", _sent(9)),
+        # a toll account's notice, and a lure that borrows its name
+        "toll": message("t1@skywaytoll.example", ("Skyway Toll", "noreply@skywaytoll.example"), "Low balance alert",
+                        "Your Skyway account has a low balance of USD 6.40 as of 09/12/2026. Please top up.", _sent(12)),
+        "lure": message("l1@skyway-fines-portal.example", ("Skyway Fines", "fines@skyway-fines-portal.example"),
+                        "Unpaid toll - $25 fine",
+                        "Dear customer, you have an unpaid toll. Pay the $25 fine within 24 hours at "
+                        "http://skyway-fines-portal.example/pay or your licence will be suspended. Verify your card "
+                        "details now.", _sent(12, 10)),
+        # a second card, known only by its bank's alert of a purchase abroad
+        "abroad": message("v1@harborpoint.example", ("Harbor Point Bank", "alerts@harborpoint.example"),
+                          "Card alert - Harbor Point Visa Signature",
+                          "Your Harbor Point Visa Signature ending 7204 was used for CAD 84.00 at MAPLE LEAF GARDENS "
+                          "TORONTO CA on 09/11/2026.\nForeign transaction fee: $1.86\nTotal charged: $63.94",
+                          _sent(11)),
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.dues.extract()
@@ -147,3 +161,19 @@ def test_a_card_asked_by_another_network_and_its_last_four_is_said_plainly(home:
 def test_a_minimum_texted_short_after_a_card_is_that_cards(home: App) -> None:
     replies = talk(home, "how much is on the Prairie card?", "min amt?")
     assert "40.00" in replies[1] and "Prairie" in replies[1]
+
+
+def test_a_card_named_by_its_network_known_only_by_an_alert_is_that_card(home: App) -> None:
+    reply = talk(home, "that Toronto charge on my Visa, what did it come to with the fee?")[0]
+    assert "Harbor Point" in reply and "63.94" in reply and "1.86" in reply and "no bill" in reply
+    assert "Prairie" not in reply
+
+
+def test_a_name_a_lure_borrows_is_the_real_senders(home: App) -> None:
+    reply = talk(home, "what's my Skyway balance?")[0]
+    assert "6.40" in reply and "Fines" not in reply
+
+
+def test_an_organisation_asked_by_its_initials_is_that_biller(home: App) -> None:
+    reply = talk(home, "what do I owe the CBCA?")[0]
+    assert "290.00" in reply and "Cedar Bend" in reply

@@ -106,6 +106,11 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     ("is anything due in euros?", ""),
     ("what's the interest rate on the car loan?", "rate"),
     ("what did they refix the mortgage at?", "rate"),
+    ("what date is on the final rent cheque?", "last_cheque"),
+    ("when's my last post-dated cheque?", "last_cheque"),
+    ("when is my last car loan payment due?", ""),
+    ("what do they charge to reconnect the water?", "reconnection"),
+    ("if the power is cut, what's the reconnection charge?", "reconnection"),
 ])
 def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
     assert asked_detail(text) == kind
@@ -157,6 +162,13 @@ def test_a_time_to_answer_by_is_no_time_until_the_thing() -> None:
      "usage charges for this period were $74.02"),
     ("Budget amount due: $120.00", "usage", ""),
     ("11/02  LIBRERIA CENTRAL MADRID  EUR 41.90 = USD 45.77", "foreign", "EUR 41.90 = USD 45.77"),
+    # a lease paid by post-dated cheques: the last one's day, never the next one the bill is for
+    ("Cheque date: 01/05/2027\nThe final cheque of your lease is dated 01/11/2027.", "last_cheque",
+     "final cheque of your lease is dated 01/11/2027"),
+    ("Please keep your last cheque ready.", "last_cheque", ""),
+    ("Pay by 14 May 2027 to avoid disconnection. A reconnection charge of £65.00 applies.", "reconnection",
+     "reconnection charge of £65.00"),
+    ("Pay by 14 May 2027 to avoid disconnection.", "cut_off", "14 May 2027 to avoid disconnection"),
 ])
 def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str, said: str) -> None:
     found = detail_in(text, kind)

@@ -99,9 +99,16 @@ def test_a_visa_appointment_is_the_appointment_not_the_visa_card(home: App) -> N
     assert "TGV-NG-70431186" in replies[2]
 
 
+@pytest.mark.parametrize("question", ["when do I go to the centre for my visa?", "what day is my appointment for the visa?"])
+def test_a_visa_said_with_no_money_word_is_never_the_card(home: App, question: str) -> None:
+    reply = talk(home, question)[0]
+    assert "214,300" not in reply and "Zenithgate" not in reply
+
+
 def test_a_visa_card_asked_of_by_its_network_is_still_the_card(home: App) -> None:
     reply = talk(home, "what's the minimum due on my visa?")[0]
     assert "21,430" in reply
+    assert "214,300" in talk(home, "what's on my visa?")[0]
 
 
 def test_an_estate_service_charge_demand_is_owed_to_the_residents_association(home: App) -> None:

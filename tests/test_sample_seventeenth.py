@@ -111,3 +111,20 @@ def test_the_lures_are_filed_as_phishing(sample_home: Path, capsys: pytest.Captu
 def test_the_home_imports_every_message_and_keeps_no_body(sample_home: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     SEVENTEENTH.imported_without_bodies(sample_home, capsys, 59, b"returned cheque fee")
+
+
+@pytest.mark.parametrize(("question", "says", "never"), [
+    ("is the chiller paid yet?", "312.90", "674.31"),  # district cooling in the Gulf's word, never the power bill
+    ("what's the medical for my visa, what time?", "08:30", "9,846.35"),  # a residence visa, never the Visa card
+    ("what did the Mastercard charge in London come to?", "706.59", "Dunecrest"),  # a card known by its alert
+    ("what's the date on the final rent cheque?", "15/06/2027", "Dunecrest"),
+    ("what do I owe CPWA?", "674.31", "346.20"),  # the utility's initials, never the lure that borrows them
+    ("how much to reconnect if CPWA cut us off?", "200.00", "346.20"),
+    ("how much is left on SwiftGate?", "14.00", "Fines"),
+    ("what's Ammi's electricity bill come to?", "23,180", "674.31"),  # his mother's, as his brother's mail tells it
+    ("has Ammi got the money I sent?", "114,225.00", "674.31"),  # the transfer's receipt, never what he owes
+])
+def test_his_money_asked_in_his_words(sample_home: Path, capsys: pytest.CaptureFixture[str], question: str,
+                                      says: str, never: str) -> None:
+    reply = SAMPLE.replies(sample_home, capsys, question)[0]
+    assert says in reply and never not in reply, reply

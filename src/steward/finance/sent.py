@@ -39,6 +39,12 @@ _SENT = (
                rf"(?:was|has\s+been|is)\s+(?:sent|completed?|successful|processed|made|on\s+its\s+way)"),
     # "Payment of $45.00 sent to Lee", "Money sent: $45.00 to Lee"
     re.compile(rf"\b(?:[Pp]ayment|[Mm]oney|[Tt]ransfer)\s+(?:of\s+)?{_AMOUNT}\s+sent\s+to\s+{_NAME}"),
+    # a money transfer's receipt, in labelled lines: "Your money transfer has been paid. Beneficiary: NASEEM AKHTAR
+    # Bank: ... Amount sent: AED 1,500.00" (the name runs to the next label, a word in title case and its colon)
+    re.compile(rf"\b(?:[Mm]oney\s+)?[Tt]ransfer\s+(?:has\s+been|was|is)\s+(?:paid|completed?|sent|successful|credited)\b"
+               rf".{{0,40}}?\b(?:[Bb]eneficiary|[Rr]ecipient|[Rr]eceiver)(?:\s+name)?\s*:\s*"
+               rf"(?P<payee>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*?)(?=\s+[A-Z][a-z]+(?:\s+[a-z]+)*\s*:)"
+               rf".{{0,120}}?\b(?:[Aa]mount\s+sent|[Ss]end\s+amount|[Tt]ransfer\s+amount)\s*:\s*{_AMOUNT}"),
 )
 # a bank's debit alert: the account, then the sum ("A/c XX5521 debited by Rs 1,450.00", "Your account ending 0932
 # has been debited with $75.00"), or the sum, then the account ("INR 2,000.00 debited from A/c XX1234")

@@ -283,6 +283,14 @@ DETAILS = (
            re.compile(rf"\b(?:(?:customs|import)\s+(?:dut(?:y|ies)|charges?|tax(?:es)?)|dut(?:y|ies)(?:\s+and\s+"
                       rf"(?:taxes|tax|vat|gst|gct))?)\b[^.!?\n]{{0,30}}?(?:{_MONEY})", re.I),
            label="the customs duty", of="bill"),
+    # "what's the reconnection fee if they cut it?": what a utility's notice says reconnecting costs ("A reconnection
+    # fee of AED 200.00 will apply"); only an amount it writes
+    Detail("reconnection", re.compile(r"\breconnect(?:ion|ing)?\s+(?:fees?|charges?|costs?)\b|\b(?:fee|charge|cost)s?\s+"
+                                      r"(?:to|for)\s+reconnect(?:ion|ing)?\b|\b(?:cost|how\s+much)\b[^?.!]{0,20}\bto\s+(?:re-?connect|get\s+(?:it\s+|us\s+)?"
+                                      r"reconnected)\b", re.I),
+           re.compile(rf"\breconnection\s+(?:fee|charge)s?\b[^.!?\n]{{0,30}}?(?:{_MONEY})|(?:{_MONEY})[^.!?\n]{{0,20}}?"
+                      rf"\breconnection\b", re.I),
+           label="the reconnection fee", of="bill"),
     # "when will they cut off the power?", "when do they disconnect us if I don't pay?": the day a bill's mail says
     # the service may be cut ("your service may be disconnected on or after 07/21/2027"); only a day it writes
     Detail("cut_off", re.compile(r"\b(?:cut|cuts|cutting|shut|shuts|switch|switches|turn|turns)\s+(?:it\s+|us\s+|them\s+)?"
@@ -292,9 +300,23 @@ DETAILS = (
            re.compile(r"\b(?:disconnect(?:ed|ion)?|cut\s+off|suspension\s+of\s+(?:your\s+)?(?:service|supply)|"
                       r"(?:service|supply)\s+(?:may|will|shall)\s+be\s+(?:suspended|interrupted|cut))\b[^.!?\n]{0,60}?"
                       r"(?:\d{1,2}/\d{1,2}/\d{2,4}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|"
-                      r"\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)", re.I),
+                      r"\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|"
+                      # the day before the words ("Please pay before 10 March 2027 to avoid disconnection")
+                      r"\b(?:before|by|on|after)\s+(?:\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|"
+                      r"sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+                      r"\d{1,2}(?:,?\s+\d{4})?)\s+to\s+avoid\s+(?:disconnection|(?:being\s+)?cut\s+off|suspension)\b", re.I),
            label="a day the service may be cut off", of="bill",
            named=re.compile(r"\bdisconnect(?:ed|ion)?\b|\bcut\s+off\b", re.I)),
+    # "what date is on the final cheque?", "my last post-dated cheque?": what a landlord's mail says of the last of the
+    # post-dated cheques a lease is paid by ("Your fourth and last cheque for this contract is dated 15/06/2027"),
+    # never the next one the bill is for; only a day it writes
+    Detail("last_cheque", re.compile(r"\b(?:last|final)\s+(?:rent\s+|post-?dated\s+|pdc\s+)?(?:cheques?|checks?|pdcs?)\b",
+                                     re.I),
+           re.compile(r"\b(?:last|final)\s+(?:rent\s+|post-?dated\s+)?(?:cheque|check|pdc)\b[^.!?\n]{0,50}?"
+                      r"\b(?:dated|due|on|for)\b[^.!?\n]{0,10}?(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}\s+"
+                      r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:jan|feb|mar|apr|may|jun|jul|aug|"
+                      r"sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b)", re.I),
+           ("rent",), label="the last cheque", of="bill"),
     # "what did it use to be?", "what's the premium going up from?", "the old amount?", "when's the direct debit going
     # up?": what a bill's mail says of a payment that changes, with what it was ("will go up from £142.00 to £168.00", "New monthly payment: £962.10 (was £986.42)", "(last
     # year: £548.90)"); only an amount it writes

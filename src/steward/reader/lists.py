@@ -171,6 +171,7 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
         # (a short word of its name that is no English word names it alone too: "the tui bill" of Tui Energy)
         phrases = name_phrases(issuer, generic)
         phrases += tuple(p for p in name_phrases(issuer, everyday | reader_words.known, 3) if p not in phrases)
+        phrases += tuple(p for p in _initials(issuer, everyday | reader_words.known) if p not in phrases)
         values.append(SlotValue("issuer", issuer, issuer, phrases, kind=",".join(sorted(kinds_seen))))
     rows = repo.providers(conn)
     senders = list(senders)
@@ -247,6 +248,7 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
         if not relation and _a_person(name, addresses, signatures, personal, by_issuer, reader_words):
             relation = PERSON  # someone who writes in their own name: who a family word may be, when none says
         values.append(SlotValue("sender", name, name, phrases, kind=relation, addresses=tuple(sorted(addresses))))
+    values = _lures_by_their_whole_names(values, {row.address for row in senders if row.category == PHISHING})
     # a person who invited the person to something is named as their mail names them ("Jo" who signs so)
     said_by = {v.value: v.names for v in values if v.slot == "sender"}
     values = [replace(v, names=v.names + tuple(p for p in said_by[v.value] if p not in v.names))
@@ -257,6 +259,34 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     for title in repo.event_titles(conn):
         values.append(SlotValue("event", title, title, name_phrases(title, generic | reader_words.known)))
     return SlotLists.of(values)
+
+
+PHISHING = "phishing_suspect"
+# the small words an organisation's initials leave out ("Bank of the West" is BW, never BOTW)
+_NOT_INITIALLED = frozenset(("of", "the", "and", "for", "de", "du", "la", "le", "del", "da"))
+
+
+def _initials(name: str, everyday: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+    """An organisation of three words or more by its initials ("cpwa" of Creek Power & Water Authority), when they
+    are no everyday word."""
+    whole = [w for w in name_words(name) if w not in _NOT_INITIALLED and w[0].isalpha()]
+    initials = "".join(w[0] for w in whole)
+    return ((initials,),) if len(whole) >= 3 and initials not in everyday else ()
+
+
+def _lures_by_their_whole_names(values: list[SlotValue], lures: set[str]) -> list[SlotValue]:
+    """The senders of mail filed as phishing named only by words no real sender, biller or provider is named by: a
+    lure's "CPWA Refunds" or "SwiftGate Fines" borrows the real one's name ("CPWA", "SwiftGate"), which names the
+    real one alone; the lure keeps its whole name ("is the CPWA Refunds mail genuine?")."""
+    if not lures:
+        return values
+    false = {v.value for v in values if v.slot == "sender" and v.addresses and set(v.addresses) <= lures}
+    if not false:
+        return values
+    real = {p for v in values if v.value not in false and v.slot in ("sender", "issuer", "provider", "account")
+            for p in v.names if len(p) == 1}
+    return [replace(v, names=tuple(p for p in v.names if len(p) > 1 or p not in real)) if v.value in false else v
+            for v in values]
 
 
 def _trip_places(conn: sqlite3.Connection, reader_words: ReaderWords, own: frozenset[str]) -> list[SlotValue]:

@@ -80,6 +80,19 @@ def _by_first(phrases: tuple[Phrase, ...]) -> dict[str, tuple[Phrase, ...]]:
     return index
 
 
+def _another_thing(network: str, low: Sequence[str], rw: ReaderWords) -> bool:
+    """Whether a network's word said names the other thing it names too ("the visa" of a residence visa): a word of
+    `card_network_shared` said with no word of money or a card and not after "on" ("what's on my visa?")."""
+    said = network.casefold().split()
+    if not set(said) & rw.card_network_shared:
+        return False
+    if any(set(low[i:i + n]) - set(said) for i, n in _hits(low, rw.domains.get("money", ()))):
+        return False
+    at = next((i for i in range(len(low)) if low[i] == said[0]), 0)
+    before = [w for w in low[max(0, at - 3):at] if w not in ("my", "the", "your", "our")]
+    return not (before and before[-1] == "on")
+
+
 def _hits(norms: Sequence[str], phrases: tuple[Phrase, ...]) -> list[tuple[int, int]]:
     """(start, length) of every whole-phrase occurrence, longest first at each place, not overlapping."""
     index = _by_first(phrases)
@@ -1296,6 +1309,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             found = replace(found, named=found.named + by_meaning)
     network = None if any(v.slot in ("issuer", "account") for n in found.named for v in n.values) else \
         card_network(low, raw, rw.card_networks, rw.card_tiers, skip, rw.card_network_not_before)
+    if network is not None and _another_thing(network, low, rw):
+        network = None  # "my medical test for the visa": a residence visa, never the card
     if network is not None:
         # "the Visa Infinite": a card by its network, looked for in its bank's own mail by the money answerer
         inside = set(network.casefold().split())

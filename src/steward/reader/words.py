@@ -68,6 +68,8 @@ class ReaderWords:
     card_tiers: frozenset[str] = frozenset()  # "Visa Infinite": the product said with the network
     # "the visa appointment": a network's word before a booking noun names no card
     card_network_not_before: frozenset[str] = frozenset()
+    # "my medical test for the visa": a network's word that names another thing too is a card only beside money words
+    card_network_shared: frozenset[str] = frozenset()
     asides: tuple[Phrase, ...] = ()  # "morning!", "ok thanks,": said before a question and apart from it
     news: tuple[Phrase, ...] = ()  # "anything new?", "what did I miss?": the newest mail, said with no domain word
     summing_up: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # verbs, days: "a recap of today"
@@ -194,6 +196,8 @@ def parse_words(text: str) -> ReaderWords:
         card_tiers=frozenset(w for p in _phrases(data.get("card_tiers") or [], "card_tiers") for w in p),
         card_network_not_before=frozenset(w for p in _phrases(data.get("card_network_not_before") or [],
                                                                 "card_network_not_before") for w in p),
+        card_network_shared=frozenset(w for p in _phrases(data.get("card_network_shared") or [],
+                                                            "card_network_shared") for w in p),
         asides=_phrases(data.get("asides") or [], "asides"),
         news=_phrases(data.get("news") or [], "news"),
         summing_up=_table(data.get("summing_up") or {}, "summing_up"),

@@ -502,8 +502,11 @@ def money_sentence(snippet: str) -> str | None:
             parts[-1] += " " + piece  # "(incl. HST)", "approx. $40", "Mr. Silva": an abbreviation, not an end
         else:
             parts.append(piece)
+    from steward.finance.money import find_money
+
     for i, part in enumerate(parts):
-        if _AMOUNT.search(part):
+        # (a code the short list leaves out is read as the bills are: "a low balance of AED 14.00")
+        if _AMOUNT.search(part) or find_money(part):
             text = part if len(part) > 60 or i + 1 >= len(parts) else f"{part} {parts[i + 1]}"
             # an account number said in the mail is shown by its last four digits only
             return _LONG_NUMBER.sub(lambda m: "X" * (len(m.group(0)) - 4) + m.group(0)[-4:], text[:200])

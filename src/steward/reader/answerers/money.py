@@ -307,6 +307,21 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             # a name no biller has, said in a biller's own mail ("the Visa Platinum"; "Noor's piano invoice": the
             # school's invoice for Noor's lessons): that biller's bills, when every name said is in its mail
             issuers_all = {i.due.issuer for i in service.digest(window="all", statuses=("open", "paid")).items}
+            network = next((u for u in frame.unmatched if u.what == "card"), None)
+            if network is not None and mailbox is not None and not _mentioned_by(network.said, issuers_all, mailbox(),
+                                                                                 clock):
+                from steward.reader.answerers.card_alerts import card_by_its_alerts
+
+                # "the London charge on my Mastercard": the card on that network known only by its bank's alerts,
+                # when its alert says every other name the question did
+                # (never a card a bill came for: its bank's statement says the network, or its alerts' last four
+                # digits are the billed card's)
+                billed_cards = {i.due.account for i in service.digest(window="all", statuses=("open", "paid")).items
+                                if i.due.account}
+                alerted = card_by_its_alerts(network.said, issuers_all, service, mailbox(), clock,
+                                             tuple(u.said for u in frame.unmatched if u is not network), billed_cards)
+                if alerted is not None:
+                    return alerted
             for u in frame.unmatched:
                 whose = re.sub(r"['\u2019]s$", "", u.said)
                 these = _mentioned_by(whose, issuers_all, mailbox(), clock) if mailbox is not None else set()
@@ -320,6 +335,16 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                     return Answer(honesty.no_such(u, "cards and bills" if u.what != "card" else "cards"),
                                   {"unmatched": u.said, "nearest": list(u.nearest)})
         said_senders = frame.values("sender")
+        theirs = [n for n in frame.filters if n.of("sender") and re.search(r"['\u2019]s$", n.said)
+                  and all(v.kind for v in n.of("sender"))]
+        if frame.bills and theirs and not named and mailbox is not None:
+            from steward.reader.answerers.theirs import their_bill
+
+            # "what's Nani's gas bill?", "Ammi's bijli bill": a relative's bill, never the person's own of that kind
+            of_them = [re.sub(r"['\u2019]s$", "", n.said) for n in theirs] + [v.value for n in theirs
+                                                                                for v in n.of("sender")]
+            bill_words = {w for group in frame.bills for p in rw.bill_names[group] if len(p) == 1 for w in p}
+            return their_bill(of_them, frame.bills[0], bill_words, mailbox(), clock)
         if said_senders and not named and mailbox is not None:
             # "have I paid the fibre company?" of a sender whose own latest mail confirms the payment: that mail
             # says so, and that nothing is owed to them
@@ -579,6 +604,11 @@ def _sent_to_payee(said: str, service: DuesService, mailbox: Mailbox, clock: Clo
     return _receipts_of(paid, mailbox, clock) if paid else None
 
 
+# the lines of a transfer's receipt that say what arrived and what it cost, each a label and a sum
+_LABELLED_LINE = re.compile(r"^[ \t]*((?:amount\s+received|received\s+amount|recipient\s+gets|(?:transfer\s+)?fees?|"
+                            r"charges?|total\s+(?:paid|charged|cost|amount))\s*:[^\n]{1,40})$", re.I | re.M)
+
+
 def _receipts_of(paid: list[Payment], mailbox: Mailbox, clock: Clock) -> Answer:
     """The payments the mail confirms were sent, each with its receipt."""
     stored = mailbox.stored([p.message_id for p in paid])
@@ -587,6 +617,10 @@ def _receipts_of(paid: list[Payment], mailbox: Mailbox, clock: Clock) -> Answer:
         m = stored.get(p.message_id)
         via = f" (\u201c{m.subject}\u201d from {m.sender_name or m.sender} [#{m.id}])" if m is not None else ""
         lines.append(f"- {money_text(p.amount, p.currency, clock)} to {p.payee} on {day_text(p.paid_on, clock)}{via}")
+        if m is not None and len(paid) == 1:
+            # a transfer's receipt tells what arrived and what it cost ("Amount received: PKR 114,225.00", "Fee: AED
+            # 22.00", "Total paid: AED 1,522.00"): its own lines, as written
+            lines += [f"  {line}" for line in _LABELLED_LINE.findall(_body(m, mailbox, clock))[:4]]
     return Answer("\n".join(lines), {"payments": [p.id for p in paid[:10]], "messages": [p.message_id for p in paid[:10]]})
 
 
