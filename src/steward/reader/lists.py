@@ -193,6 +193,8 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     # word of another language ("ka pai" is Māori's "good")
     codes = _airline_codes(rows, everyday | reader_words.known | people)
     told = _told_titles(rows, everyday | reader_words.known)
+    for provider, phrases in _invitation_titles(repo.invitation_summaries(conn), everyday | reader_words.known).items():
+        told[provider] = (*told.get(provider, ()), *(p for p in phrases if p not in told.get(provider, ())))
     for provider in sorted({p for p, _, _, _ in rows}):
         titles = " ".join(t for p, t, _, _ in rows if p == provider)
         via = next((v for p, _, _, v in rows if p == provider and v and v != provider), "")
@@ -518,6 +520,24 @@ def _told_titles(rows: Iterable[tuple[str, str, str, str]], everyday: frozenset[
         for one in dict.fromkeys((phrase, bare)):
             if one and (len(one) > 1 or one[0] not in everyday):
                 said.setdefault(one, set()).add(provider)
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for phrase, providers in said.items():
+        if len(providers) == 1:
+            out.setdefault(next(iter(providers)), []).append(phrase)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _invitation_titles(rows: Iterable[tuple[str, str]], everyday: frozenset[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The names of the events the person is invited to, by their calendar summaries' own words ("the design
+    review" of "Riverside design review", "the kick-off" of "Q3 kick-off"): the whole summary, its last words
+    (two or more), or a last word that is no everyday word, when only one inviter's summaries say them."""
+    said: dict[tuple[str, ...], set[str]] = {}
+    for provider, summary in rows:
+        phrase = tuple(name_words(summary))
+        for start in range(len(phrase)):
+            tail = phrase[start:]
+            if len(tail) > 1 or tail[0] not in everyday:
+                said.setdefault(tail, set()).add(provider)
     out: dict[str, list[tuple[str, ...]]] = {}
     for phrase, providers in said.items():
         if len(providers) == 1:

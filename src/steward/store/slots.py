@@ -108,6 +108,13 @@ def providers(conn: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
         " LEFT JOIN messages m ON m.id = a.message_rowid WHERE a.provider != ''").fetchall()]
 
 
+def invitation_summaries(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+    """(provider, summary) of every invitation a calendar request in the mail gave its own summary."""
+    return [(r[0], r[1]) for r in conn.execute(
+        "SELECT DISTINCT provider, excerpt FROM appointment_items WHERE reason = 'invitation' AND origin = 'ics'"
+        " AND provider != '' AND excerpt != '' AND length(excerpt) <= 120").fetchall()]
+
+
 def bookings_with_places(conn: sqlite3.Connection) -> list[tuple[str, str, str, str, str]]:
     """(provider, title, excerpt, location, start in UTC) of every booking read from mail that stands
     (waiting for a yes, or on the calendar), oldest first."""

@@ -550,12 +550,14 @@ def _called_by_the_word_said(text: str, kinds: Sequence[str], bookings: list[Boo
 def _by_title_words(text: str, ahead: list[Booking], named: Sequence[SlotValue], rw: ReaderWords) -> list[Booking]:
     """Of a provider's things, the ones whose own title holds the most words the question says beyond the
     provider's name ("the teddy bears picnic" of the creche's picnic and its early closing, "the harvest concert"
-    of a church's harvest service and its concert); all of them when the words fit every one equally or none."""
+    of a church's harvest service and its concert, "the design review" of one colleague's two invitations); all of them when the words fit every one equally or none."""
     if len(ahead) < 2:
         return ahead
     own = {w for v in named for w in _title_words(v.value)}
     said = _title_words(text) - own - _NO_TITLE_WORDS - rw.generic - rw.common
-    held = [len(said & (_title_words(b.title) - own)) for b in ahead]
+    # (an invitation is called by what it invites to: a calendar request's own summary, kept as its excerpt)
+    held = [len(said & (_title_words(f"{b.title} {b.excerpt}" if _REJECTED["invitation"] in b.status else b.title)
+                        - own)) for b in ahead]
     fit = [b for b, n in zip(ahead, held, strict=True) if n and n == max(held)]
     return fit if fit and len(fit) < len(ahead) else ahead
 
