@@ -326,7 +326,15 @@ def _us_states() -> dict[str, str]:
 def city_in_region(city: str, region: str) -> bool:
     """Whether the large city a place is named after lies in a region the person names: a United States state
     by its name or its code ("Fort Lauderdale" in "Florida" or "FL"); False when either is not known."""
-    row = _cities_by_name().get(_plain(re.split(r"[,(/]", city)[0]))
+    head = re.split(r"[,(/]", city)[0]
+    row = _cities_by_name().get(_plain(head))
+    if row is None:
+        # a station or an airport named after its city ("Washington Union Station" of DC): the city its first
+        # words name, without the words of a station
+        said = _plain(_STATION_WORDS.sub(" ", head)).split()
+        row = next((found for size in range(min(3, len(said)), 0, -1)
+                    if len(key := " ".join(said[:size])) >= 3 and (found := _cities_by_name().get(key)) is not None),
+                   None)
     if row is None or row.get("countrycode") != "US":
         return False
     code = str(row.get("admin1code") or "")

@@ -21,6 +21,9 @@ _ROLES = (r"teachers?|tutors?|instructors?|coach|coaches|therapists?|physiothera
           r"physicians?|dentists?|hygienists?|vets?|veterinarians?|trainers?|stylists?|barbers?|nurses?|midwife|"
           r"consultants?|surgeons?|specialists?|optometrists?|optician|practitioners?|clinicians?|counsellors?|"
           r"counselors?|host|guide|driver|pediatricians?|paediatricians?|pedias?|paeds?|peds")
+# what the person a booking is with does in it, asked of them ("who's doing the scale and polish?", "who is seeing him?")
+_DOING = (r"doing|seeing|treating|performing|examining|running|leading|teaching|hosting|coaching|cutting|giving|"
+          r"conducting|taking\s+(?:the\s+)?(?:class|session|lesson|appointment|appt)")
 # the places a booking is at, asked by what they are ("which hospital?"): never a kind of booking when asked so
 _PLACES = r"clinic|hospital|practice|surgery|centre|center|branch|venue|hall|studio|salon|location"
 # a number as a mail gives one to call: digits with spaces, dashes and brackets between (seven digits or more:
@@ -134,16 +137,23 @@ DETAILS = (
     # "with Dr Adeyemi"); "when's the parent-teacher evening?" says a role and asks no one
     Detail("person", re.compile(rf"\bwho(?:'s|\u2019s|s|\s+is|\s+will\s+be|\s+am\s+i|\s+are\s+we|\s+do\s+i)\b"
                                 rf"[^?]*\b(?:{_ROLES})\b|\b(?:{_ROLES})(?:'s|\u2019s)?\s+name\b|"
+                                # "who's doing the scale and polish?", "who is seeing him?", "who's that one with?", "with whom?"
+                                rf"\bwho(?:'s|\u2019s|s|\s+is|\s+was|\s+will\s+be)\s+(?:{_DOING})\b|"
+                                r"\bwho\s+(?:am\s+i|are\s+we|is\s+(?:she|he|it|that|this)|(?:'s|\u2019s)\s+(?:she|he|it|that)"
+                                r"|was\s+(?:it|that))\s+(?:seeing|seen\s+by|(?:booked\s+(?:in\s+)?)?with)\b|"
+                                r"\bwith\s+whom\b|\bwho\s+with\s*\W*$|"
                                 rf"\bname\s+of\s+(?:the|my|our|his|her|their|\w+(?:'s|\u2019s))\s+(?:{_ROLES})\b|"
                                 rf"\bwhich\s+(?:{_ROLES})\b", re.I),
            re.compile(rf"\b(?i:{_ROLES})\s*[:\u2013-]\s*(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+)?[A-Z]|"
                       rf"\b(?i:with)\s+(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+[A-Z][\w'-]+|"
+                      # "with Rosa, our hygienist": a name and then the role it has there
+                      rf"\b(?i:with)\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?,\s+(?i:our|your|the)\s+(?i:{_ROLES})\b|"
                       rf"\b(?i:your|the)\s+(?i:{_ROLES})\s+(?i:is|will\s+be)\s+[A-Z][\w'-]+|"
                       # the name set beside the role ("with the class teacher of Class III-B, Mrs. Shobha Iyer,")
                       rf"\b(?i:{_ROLES})\b[^.,;:\n]{{0,30}},\s+(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+[A-Z][\w'-]+"),
            label="who it is with"),
     # "what number do I call to change it?", "the phone number for the clinic?": a number the mail says to call
-    Detail("phone", re.compile(r"\b(?:phone|telephone|tel|contact|mobile)\s*(?:number|no\b|#)|"
+    Detail("phone", re.compile(r"\b(?:phone|telephone|tel|contact|mobile)\s*(?:number|no\b|#)|\btheir\s+number\b|"
                                r"\bnumbers?\b[^?]{0,25}\b(?:call|ring|phone|dial|text|contact|reach)\b|"
                                r"\b(?:call|ring|phone|dial|contact|reach)\b[^?]{0,25}\bnumbers?\b|"
                                r"\bwho\s+(?:do|should|can|shall)\s+(?:i|we)\s+(?:call|ring|phone|contact)\b|"

@@ -399,7 +399,8 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
                   if v.slot == "provider" and any(_name_held([v], p, rw) for p in pools) for n in v.names}
     for place in dict.fromkeys((*frame.places, *places)):
         f = folded(place)
-        if f and f not in held_names and not any(re.search(rf"\b{re.escape(f)}\b", w) for w in where):
+        if f and f not in held_names and not any(re.search(rf"\b{re.escape(f)}\b", w) for w in where) \
+                and not _route_in_region(place, texts):
             missing.append(place)
     return tuple(missing)
 
@@ -414,6 +415,14 @@ def _booking_things(rw: ReaderWords) -> frozenset[str]:
         domain = {w for p in rw.domains.get("appointments", ()) for w in (p if isinstance(p, tuple) else (p,))}
         _BOOKING_THINGS[id(rw)] = frozenset(w for w in domain & set(rw.thing_words) if w not in ANY_ENTRY)
     return _BOOKING_THINGS[id(rw)]
+
+
+def _route_in_region(said: str, texts: Sequence[str]) -> bool:
+    """Whether a place said is the region a town at an end of one of the records' routes is in ("DC" of
+    "Newark Penn Station → Washington Union Station")."""
+    from steward.appointments.places import city_in_region
+
+    return any(city_in_region(end, said) for text in texts for route in _ROUTE.findall(text) for end in route)
 
 
 def _a_place_held(said: str, texts: Sequence[str]) -> bool:

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from steward.clock import Clock
+from steward.reader.carry import around, of_the_thing_before
 from steward.reader.details import asked_detail, asks_arrival, asks_the_end, detail_domain, place_asked
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.honesty import ANY_ENTRY
@@ -463,7 +464,7 @@ _REMARK_OPENERS = frozenset(("i", "i'm", "im", "i've", "i'll", "i'd", "we", "we'
                              "they", "it", "it's", "that", "that's", "this", "thanks", "thank", "ok", "okay", "yes",
                              "no", "nope", "yeah", "yep", "sure", "great", "cool", "fine", "sorry", "hi", "hello",
                              "hey", "bye", "good", "nice", "lol", "haha", "well", "oh", "ah", "hmm"))
-_BACK = frozenset(("it", "that", "this", "those", "them", "these", "one", "same", "there", "they"))
+_BACK = frozenset(("it", "that", "this", "those", "them", "these", "one", "same", "there", "they", "their", "its"))
 _FOLLOW_ON = (("and",), ("what", "about"), ("how", "about"), ("also",), ("then",))
 # a question's own evidence for its domain: a cue word or a name (a day said alone scores less)
 _OWN_EVIDENCE = 1.0
@@ -551,13 +552,8 @@ def says_a_day_from_before(text: str, rw: ReaderWords, own_day: bool = False) ->
                for phrases in rw.relative_windows.values() for at, n in _hits(norms, phrases))
 
 
-# "after that", "before it": a time said from the thing before, when that thing had a time of its own
-_AROUND = re.compile(r"\b(after|before)\s+(?:that|it|this|then)\b", re.I)
 # a person said back ("from her", "did he send"): the one a question before named
 _A_PERSON_BACK = re.compile(r"\b(?:she|he|her|him|they|them)\b", re.I)
-# "there" said last of a person asked ("who's the physio there?", "who's the stylist there?"): the place before, never
-# "who is there?" (anyone)
-_THERE_LAST = re.compile(r"\b(?!(?:is|are|was|were|be|'s)\b)[\w'\u2019]+\s+there\s*[?.!]*\s*$", re.I)
 # a journey of the person named before ("her train", "his flight")
 _THEIR_JOURNEY = re.compile(r"\b(?:her|his|their)\s+(train|flight|plane|coach|bus|ferry)s?\b", re.I)
 
@@ -566,14 +562,16 @@ def around_before(text: str, before: Frame, clock: Clock) -> Window | None:
     """The rest of the day after the thing asked of before ("am I free after that?" after an event added at
     4 pm: from its end to midnight), or the day up to its start ("before it"); None when the text says
     neither, or the frame before names no time of day (a whole day is no "that" to be after)."""
-    said = _AROUND.search(text)
+    said = around(text)
     w = before.window
-    if said is None or w is None or w.grain == "day" or w.end <= w.start:
+    if not said or w is None or w.grain == "day" or w.end <= w.start:
         return None
     day = clock.local(w.start).date()
-    if said[1].lower() == "after":
+    if said == "after":
         end = datetime.combine(day + timedelta(days=1), datetime.min.time(), clock.zone)
-        return Window(w.end, end, f"after {clock.formats.time(clock.local(w.end))} on "
+        # (a thing's own moment, kept a minute long, is said by its start: "after 08:15")
+        said_at = w.start if w.end - w.start <= timedelta(minutes=1) else w.end
+        return Window(w.end, end, f"after {clock.formats.time(clock.local(said_at))} on "
                                   f"{clock.formats.day_near(day, clock.today())}", "minute") if w.end < end else None
     start = datetime.combine(day, datetime.min.time(), clock.zone)
     return Window(start, w.start, f"before {clock.formats.time(clock.local(w.start))} on "
@@ -589,6 +587,16 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     relative = relative_window(text, before, rw, clock) if clock is not None else None
     if relative is None and clock is not None:
         relative = around_before(text, before, clock)
+        if relative is not None and before.domain in _DAYS_AND_BOOKINGS and (now is None or (
+                now.domain in _DAYS_AND_BOOKINGS and not (now.names_something or now.kinds or now.bills
+                                                          or now.things or now.places or now.unmatched))):
+            # "anything straight after?", "am I free after that?" after a booking: the rest of its day (or the day up to
+            # it), every kind of thing on it, never that booking's kind again
+            norms = [w.replace("\u2019", "'") for w in words(text)]
+            return replace(before, text=text, domain="schedule", ask=now.ask if now is not None else _ask(norms, rw),
+                           window=relative, filters=(), unmatched=(), kinds=(), bills=(), currencies=(), things=(),
+                           places=(), flags=now.flags if now is not None else frozenset(), scores=(), sure=True,
+                           wants="")
     if (now is not None and now.flags & {"paid_me", "sent"} and not (now.names_something or now.unmatched)
             and before.values("sender") and _A_PERSON_BACK.search(text)):
         # "how much did she send me?" after her mail: money from (or to) the person named before, never every bill
@@ -612,13 +620,6 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # "has she written since?" after what Mum said: the one person named before, never every sender
         return replace(now, filters=tuple(n for n in before.filters if n.of("sender")), window=relative or now.window,
                        sure=True)
-    if (now is not None and before.domain in _DAYS_AND_BOOKINGS and (before.names_something or before.kinds)
-            and "detail" in now.flags and asked_detail(text) == "person" and _THERE_LAST.search(text)
-            and not (now.names_something or now.window)):
-        # "who's the physio there?" after the dentist: the one seen at that booking, never every doctor's visit (the
-        # day asked before is left: the booking its answer showed is the one meant)
-        return replace(now, domain="appointments", filters=before.filters, kinds=before.kinds,
-                       unmatched=before.unmatched, places=before.places, window=None, sure=True)
     # "what did we actually use this month?" after the electric bill: that bill's detail (the span said is the
     # bill's period, no new question)
     of_the_bill = bool(now is not None and before.domain == now.domain == "money"
@@ -639,6 +640,12 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                        places=now.places or (before.places if now.flags & {"seat", "reference"} else ()),
                        window=before.window if before.window is None or before.window.start < before.window.end
                        else None, sure=True)
+    of_the_thing = of_the_thing_before(text, before, now)
+    if of_the_thing is not None:
+        # "who's the physio there?", "where do they have their office?", "which doctor will that be with?" after a booking: one more
+        # thing asked of that booking, never every doctor's visit (the day asked before is left: the booking its
+        # answer showed is the one meant)
+        return of_the_thing
     if (now is not None and "detail" in now.flags and before.domain in _DAYS_AND_BOOKINGS and before.things
             and not (before.names_something or before.kinds)
             and not (now.names_something or now.kinds or now.window or now.unknown or now.things)):
@@ -707,7 +714,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # that booking's kind again
         return replace(before, text=text, domain="schedule", ask="list", window=day, filters=(), unmatched=(),
                        kinds=(), flags=frozenset(), things=(), places=(), scores=(), sure=True)
-    if not refers_back(text, clock, options) and relative is None and not _fragment(text, before, now):
+    if not refers_back(text, clock, options) and relative is None and not _fragment(text, before, now, rw):
         return now
     if now is not None and now.ask == "when" and now.window is not None and now.window.said.lower() == "now":
         # "when is it now?" of a thing named before asks when it is after a change, not what is on this minute
@@ -909,14 +916,17 @@ _WHICH_THINGS = frozenset(("what's", "whats", "what", "which", "anything", "any"
 _FRAGMENT_WORDS = 3  # "minimum?", "and the due date?", "what about the balance": a slot said alone
 
 
-def _fragment(text: str, before: Frame, now: Frame | None) -> bool:
+def _fragment(text: str, before: Frame, now: Frame | None, rw: ReaderWords | None = None) -> bool:
     """A few words that change one slot of the question before and name nothing new ("minimum?" after a
     card was asked about): read with the things that question named."""
     said = [w for w in words(text) if w not in ("and", "what", "about", "how", "the", "its", "it's", "then")]
     if now is None and 0 < len(said) <= 2 and said[-1] in _BARE_ASKS and set(said[:-1]) <= {"since", "so", "till"} \
-            and (before.names_something or before.kinds or before.flags - {"bare"}):
+            and (before.names_something or before.kinds or before.bills or before.flags - {"bare"}):
         return True  # "since when, then?" after the overdue bill, "where?" after a booking: asked of what was asked before
-    if not said or len(said) > _FRAGMENT_WORDS or not (before.names_something or before.kinds):
+    if now is None and rw is not None and 0 < len(said) <= 2 and before.domain in ("money", "appointments") \
+            and (before.names_something or before.kinds or before.bills) and set(said) <= rw.known:
+        return True  # "cut-off date?" after the gas bill: a word of the reader's own, said of the thing asked before
+    if not said or len(said) > _FRAGMENT_WORDS or not (before.names_something or before.kinds or before.bills):
         return False
     if now is not None and now.flags & _OWED_STATES and (words(text) or [""])[0] in _WHICH_THINGS:
         return False  # "what's overdue?" after a card asks which things are, of them all (never "is it?")

@@ -27,6 +27,7 @@ from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
 from steward.reader import Answer, Answerers, Frame, Reader, honesty
 from steward.reader.answerers.schedule import more_than_days
+from steward.reader.carry import around
 from steward.reader.fragments import asks_anything_else, back_to
 from steward.reader.frame import Named, SlotValue, Window, from_json
 from steward.reader.how_long import asks_how_long, until_lines, with_how_long
@@ -331,10 +332,13 @@ class ReaderAnswers:
                 return Match(NAME, {"frame": fresh, "ask": OpenQuestion(
                     NAME, "When do you mean: which day, or what time?", {"text": turn.text, "domains": []})})
         relative = _RELATIVE_TO_BEFORE.search(turn.text) if before is None and fresh is not None else None
-        if relative is not None and fresh is not None:
-            # "am I free after that?" with nothing asked before it to be after: asked, never today's answer
+        from_what = relative[1] if relative is not None else around(turn.text) if before is None else ""
+        if from_what and fresh is not None and (relative is not None
+                                                or not (fresh.names_something or fresh.window is not None)):
+            # "am I free after that?", "anything straight after?" with nothing asked before it to be after: asked, never
+            # today's answer
             return Match(NAME, {"frame": fresh, "ask": OpenQuestion(
-                NAME, f"{relative[1].capitalize()} what: which day, or what time?", {"text": turn.text, "domains": []})})
+                NAME, f"{from_what.capitalize()} what: which day, or what time?", {"text": turn.text, "domains": []})})
         if before is not None and before.window is None and shown is not None and not action \
                 and says_a_day_from_before(turn.text, reader.words, fresh is not None and fresh.window is not None):
             # "what's on the day before?" after the train: a day said from the day of the thing just shown
@@ -348,6 +352,12 @@ class ReaderAnswers:
                 start = datetime.combine(day, datetime.min.time(), clock.zone)
                 before = replace(before, window=Window(start, start + timedelta(days=1),
                                                        f"on {clock.formats.day(day)}", "day"))
+        if before is not None and not action and shown is not None and around(turn.text) \
+                and (before.window is None or before.window.grain == "day"):
+            # "anything straight after?" after the 8:15 check-up: from the time of the one thing shown, on its day
+            at = _time_of_the_thing(shown)
+            if at is not None:
+                before = replace(before, window=Window(at, at + timedelta(minutes=1), "then", "minute"))
         if before is not None and not action and (fresh is None or fresh.domain != "clock") and settled is None:
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
             if frame is not None and frame.domain == "mail" and frame.window is None and since_told is not None:
@@ -765,6 +775,12 @@ class ReaderAnswers:
         if asked:
             data[_ASKED_WHICH] = True
         read = self._read.get(turn.id)
+        if answer.data.get("elsewhere") and frame.window is not None and (read is None or read is frame):
+            # "is the dentist on Tuesday?" answered with the dentist on Thursday: the next turn ("who's doing it?")
+            # is asked of that booking, on whatever day it is, never of the Tuesday it is not on
+            read = replace(frame, window=None)
+            self._read[turn.id] = read
+            self._remember(turn.session, read, turn.id)
         if read is not None and read is not frame:
             # a request's words answered ("how many emails did Priya send?" as mail by sender): what the reader
             # read, its names and days, is what the next turn is read with
@@ -1044,6 +1060,19 @@ def _day_of_the_thing(shown: Mapping[str, Any], clock: Clock) -> date | None:
 
     kind, items = listed_things(shown)
     return day_of(kind, items, clock.zone)
+
+
+def _time_of_the_thing(shown: Mapping[str, Any]) -> datetime | None:
+    """When the one thing the answer before showed starts (a booking, an entry of a day), with its time of day;
+    None when it showed several things, or one with no time."""
+    _, items = listed_things(shown)
+    if len(items) != 1 or not items[0].get("time_text"):
+        return None
+    try:
+        at = datetime.fromisoformat(str(items[0].get("start")))
+    except ValueError:
+        return None
+    return at if at.tzinfo is not None else None
 
 
 def _with_listed(answer: Any, shown: Mapping[str, Any]) -> Any:

@@ -227,7 +227,10 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         if kinds_said and not named:
             ahead = _called_by_the_word_said(frame.text, kinds_said, ahead, rw)
         places = [v.value for v in frame.values("trip")]
-        if places and not named and by_mail is None:
+        # the journey home asked ("and the leg home?" after the seat on the train to a place): the journeys from there
+        back_from = list(frame.places or places) if frame.kinds and not named and by_mail is None \
+            and "way_back" in frame.flags else []
+        if places and not named and by_mail is None and not back_from:
             # "the booking ref for the Jo'burg flight": the journeys there and back, not every flight
             from steward.reader.answerers.trips import goes_to, on_the_way
 
@@ -236,13 +239,13 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                                              for p in frame.places)] if frame.places else []
             ahead = going or [b for b in ahead if any(on_the_way(p, b.provider, b.title, b.location or "", b.kind,
                                                                  b.excerpt) for p in places)] or ahead
-        elif frame.places and frame.kinds and not named and by_mail is None and "way_back" in frame.flags:
+        elif back_from:
             # "and the one home?" after the seat on the train to London: the journeys that leave there
             from steward.reader.answerers.trips import goes_to, origins, same_place
 
             ahead = [b for b in ahead if not any(goes_to(p, b.provider, b.title, b.location or "", b.kind, b.excerpt)
-                                                 for p in frame.places)
-                     and any(same_place(p, o) for p in frame.places
+                                                 for p in back_from)
+                     and any(same_place(p, o) for p in back_from
                              for o in origins(b.provider, b.title, b.excerpt, b.location or ""))] or ahead
         elif frame.places and frame.kinds and not named and by_mail is None:
             # the place asked after the flight out to Melbourne: the journeys that go there, not the one back
@@ -308,8 +311,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             if not inside and (named or frame.kinds):
                 return Answer(honesty.elsewhere(what, frame.window.said, [b.line(clock) for b in ahead],
                                                 frame.ask == "is_there"),
-                              # (it says what it did not find then: the honesty rules leave it as it is)
-                              {"appointments": [b.line(clock) for b in ahead], "missing": [what]})
+                              # (it says what it did not find then: the honesty rules leave it as it is; what it
+                              # is about is the thing named, on the days it holds, not the day asked)
+                              {"appointments": [b.line(clock) for b in ahead], "missing": [what], "elsewhere": True})
             if not inside:
                 return Answer(f"No appointments {frame.window.said}.", {"appointments": []})
             ahead = inside
@@ -320,12 +324,14 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             # "the door code for the flat?", "which terminal?", "do I need to bring anything?": in the booking's
             # mail's own words, or that mail to open (a terminal is asked of the flights when none is named)
             kind = asked_detail(frame.text)
+            if kind and len(ahead) > 1 and not (named or frame.kinds or by_mail is not None or frame.window) \
+                    and points_back(frame.text):
+                # "what's this booking for?" after a bill or a mail, "who's doing it?" with nothing asked before: no
+                # booking was pointed at
+                return None
             if kind == "person":
                 # "who's the tutor?": the person its mail says it is with (a label, "with Dr ..."), by name
                 return _with_view(_who_with(ahead, what, mailbox(), clock, live=True), ahead, clock)
-            if kind and len(ahead) > 1 and not (named or frame.kinds or by_mail is not None or frame.window) \
-                    and points_back(frame.text):
-                return None  # "what's this booking for?" after a bill or a mail: no booking was pointed at
             if kind == "place" and (placed := _which_place(ahead, what, frame.text, clock)) is not None:
                 return _with_view(placed, ahead, clock)
             if kind:
