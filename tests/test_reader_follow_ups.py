@@ -66,3 +66,19 @@ def test_a_slot_said_alone_after_a_bill_is_that_bills(sample_home: Path, capsys:
                                   "what's the water bill come to?", "deadline")
     assert "Thu 18 Nov" in due and "Harborline" not in due and "Water" not in due, due
     assert "Tue 30 Nov" in deadline and "Gas & Power" not in deadline, deadline
+
+
+def test_the_other_one_after_one_booking_is_another_of_its_kind_or_none(sample_home: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # the flight out was answered: the other flight is the one home; the only vet visit has no other, said so
+    _, home_leg = replies(sample_home, capsys, "which flight do I take to Tampa?", "what about the other one, then?")
+    assert "Sun 28 Nov" in home_leg and "16:15" in home_leg and "Wed 24 Nov" not in home_leg, home_leg
+    _, none = replies(sample_home, capsys, "what time's the dog at the vet?", "what about the other one, then?")
+    assert none.startswith("I hold no other vet"), none
+
+
+def test_the_tickets_after_a_show_are_what_that_show_cost(sample_home: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    # "tickets" is a word of the ticket seller's name too: after the show it asks what the show's tickets cost
+    _, cost = replies(sample_home, capsys, "what night is the musical?", "what did the tickets cost?")
+    assert "298.00" in cost and "message" not in cost, cost

@@ -26,11 +26,17 @@ _POINTERS = frozenset(("it", "its", "it's", "that", "that's", "this", "there", "
                        "one", "same"))
 # what a booking's place is called when it is asked where it is ("the office", "the practice"): the place of the
 # thing before, never a place of its own (a place that is a kind of business, "the nearest pharmacy", is no word here)
-_ITS_PLACE = re.compile(r"\b(?:the|their|its|your|that)\s+(?:office|offices|practice|clinic|surgery|place|address|"
-                        r"building|venue|location|premises|rooms)\b", re.I)
+_PLACE_WORDS = (r"office|offices|practice|clinic|surgery|place|address|building|venue|location|premises|rooms|ground|"
+                r"stadium|arena|theatre|theater|hall")
+_ITS_PLACE = re.compile(rf"\b(?:the|their|its|your|that)\s+(?:{_PLACE_WORDS})\b", re.I)
+# the place of the thing before said as its own ("their surgery" after the dentist is the dental surgery, whatever
+# kind of place "surgery" alone would be)
+_THEIR_PLACE = re.compile(rf"\b(?:their|its|that|the\s+same)\s+(?:{_PLACE_WORDS})\b", re.I)
 # "after that", "straight after", "anything afterwards?", "just before": a time said from the thing before
+# ("the day after?", "the week after" say a day from the one before: relative_window's, never this)
 _AROUND = re.compile(r"\b(?P<a>after|before)\s+(?:that|it|this|then|the\s+(?:appointment|appt|booking|visit))\b|"
-                     r"\b(?P<b>after)(?:wards)?\s*[?.!]*\s*$|"
+                     r"\b(?:right|just|straight|immediately|directly|soon|anything|something|on|free|busy)\s+"
+                     r"(?P<b>after)(?:wards)?\s*[?.!]*\s*$|\b(?P<d>after)wards\s*[?.!]*\s*$|"
                      r"\b(?:right|just|straight|immediately)\s+(?P<c>before)\s*[?.!]*\s*$", re.I)
 
 
@@ -40,7 +46,7 @@ def around(text: str) -> str:
     said = _AROUND.search(text)
     if said is None:
         return ""
-    return (said["a"] or said["b"] or said["c"]).lower()
+    return (said["a"] or said["b"] or said["c"] or said["d"]).lower()
 
 
 def _points_back(norms: Sequence[str]) -> bool:
@@ -77,7 +83,7 @@ def of_the_thing_before(text: str, before: Frame, now: Frame | None) -> Frame | 
         if now.names_something or now.window is not None or now.bills or now.places or now.currencies or now.things:
             return None  # "who's the dentist at the Elm Road practice?": a thing of its own
         if now.kinds and not set(now.kinds) <= set(before.kinds) and not (
-                asked == "person" and _points_back(norms)):
+                asked == "person" and _points_back(norms)) and not (asked == "where" and _THEIR_PLACE.search(text)):
             # "who's the vet?" after the dentist, "where's the hotel out there?" after the train: another kind of
             # thing, never the one before ("which doctor will that be with?", "who's the physio there?" ask who the
             # thing before is with)

@@ -653,8 +653,9 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         return replace(now, domain="appointments", things=before.things, unknown=before.unknown,
                        unmatched=before.unmatched, window=before.window)
     if (now is not None and before.domain == "appointments" and (before.names_something or before.kinds)
-            and now.ask == "how_much" and not (now.names_something or now.kinds or now.bills or now.currencies
-                                               or now.window or now.flags - {"bare", "total"})
+            and now.ask == "how_much" and not ((now.names_something and not _names_only_its_cost(now)) or now.kinds
+                                               or now.bills or now.currencies or now.window
+                                               or now.flags - {"bare", "total"})
             and (refers_back(text, clock, options) or _ITS_COST.search(text))):
         # "and what does that cost?", "how much is the fee?" after a booking: what that booking costs (its mail
         # says), never a bill
@@ -824,6 +825,13 @@ _NOW_ALONE = re.compile(r"(?:at\s+|right\s+|just\s+)?(?:now|the\s+moment|present
 _ITS_COST = re.compile(r"\b(?:the|its)\s+(?:fee|fees|cost|costs|price|prices|charge|charges|rate|rates)\b|"
                        # "how much were the tickets?" after a journey or a show: what its tickets cost
                        r"\b(?:the|those|these|our|my|its)\s+(?:tickets?|fares?)\b", re.I)
+def _names_only_its_cost(now: Frame) -> bool:
+    """Whether the only names a question says are words of what a thing costs ("tickets" of a ticket seller's name,
+    "how much were the tickets?" after the show): no name of a thing of its own."""
+    return bool(now.filters) and not now.unmatched and all(
+        _ITS_COST.fullmatch(f"the {n.said}") for n in now.filters)
+
+
 # what asks for the other things than the one before ("anything else on then?", "what other plans that day?")
 _ELSE = frozenset(("else", "other", "others"))
 _ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail", "ends", "arrives"))
@@ -924,8 +932,12 @@ def _fragment(text: str, before: Frame, now: Frame | None, rw: ReaderWords | Non
             and (before.names_something or before.kinds or before.bills or before.flags - {"bare"}):
         return True  # "since when, then?" after the overdue bill, "where?" after a booking: asked of what was asked before
     if now is None and rw is not None and 0 < len(said) <= 2 and before.domain in ("money", "appointments") \
-            and (before.names_something or before.kinds or before.bills) and set(said) <= rw.known:
-        return True  # "cut-off date?" after the gas bill: a word of the reader's own, said of the thing asked before
+            and (before.names_something or before.kinds or before.bills) and set(said) <= rw.known \
+            and any(w in p for table in (rw.domains, rw.asks, rw.flags) for phrases in table.values()
+                    for p in phrases for w in said):
+        # "cut-off date?" after the gas bill: a word of the reader's own, said of the thing asked before (a word of
+        # talk alone, "ta", is no question of it)
+        return True
     if not said or len(said) > _FRAGMENT_WORDS or not (before.names_something or before.kinds or before.bills):
         return False
     if now is not None and now.flags & _OWED_STATES and (words(text) or [""])[0] in _WHICH_THINGS:

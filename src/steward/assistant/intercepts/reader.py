@@ -279,6 +279,12 @@ class ReaderAnswers:
                     return Match(NAME, {"frame": before, "ask": settled})
                 fresh = frame = settled
         shown = self._shown(turn) if not action else None
+        if before is not None and not action and shown is not None and says_the_other(turn.text) \
+                and not (fresh is not None and (fresh.names_something or fresh.window is not None)):
+            # "and the other one?" after one booking was answered: another of its kind, or said that there is none
+            other = self._other_booking(turn, before, shown, clock)
+            if other is not None:
+                return other
         if not action and (fresh is None or fresh.domain != "clock" or _A_PLACE_ONE.search(turn.text)):
             # ("how many days till the 4th one?" points at a thing listed: no day of the month)
             picked = pointed(turn.text, shown) or the_other_listed(turn.text, shown)
@@ -451,6 +457,36 @@ class ReaderAnswers:
         if listed_before is not None and shown is not None:
             got = (got[0], _with_listed(got[1], shown))
         return Match(NAME, {"frame": frame, "answer": self._accounted(frame, got, clock, reader.words)})
+
+    def _other_booking(self, turn: Turn, before: Frame, shown: Mapping[str, Any], clock: Clock) -> Match | None:
+        """The answer to "the other one" after an answer that showed one booking of a kind asked of: the one other
+        booking of that kind ahead, or which of several is meant, or that there is no other (never the same one
+        again); None when the answer before showed no one booking asked of by its kind."""
+        kind, items = listed_things(shown)
+        if kind != "bookings" or len(items) != 1 or before.domain != "appointments" or not before.kinds \
+                or before.writes or shown.get("listed"):
+            return None
+        every = replace(before, text=turn.text, ask="show", filters=(), unmatched=(), window=None, places=(),
+                        flags=frozenset(), things=(), scores=(), sure=True, wants="")
+        got = self._answerers().answer(every, clock)
+        view = got[1].data.get("view") if got is not None else None
+        if not isinstance(view, Mapping):
+            return None
+        one = items[0]
+        _, all_of_kind = listed_things(view)
+        others = [i for i in all_of_kind if (i.get("title"), i.get("start")) != (one.get("title"), one.get("start"))]
+        said = " or ".join(before.kinds)
+        if not others:
+            line = point_reply(Pointed((one,), "bookings", "show", None, 1))
+            return Match(NAME, {"frame": before, "answer": ("appointments", Answer(
+                f"I hold no other {said} ahead, only this one:\n- {line}", {"view": dict(shown)}))})
+        listing = {**view, "items": others}
+        if len(others) == 1:
+            return Match(NAME, {"frame": before, "pointed": Pointed((others[0],), "bookings", "show", None, 1),
+                                "shown": listing})
+        question = honesty.which_one([str(i.get("title") or i.get("provider") or "") for i in others[:4]])
+        return Match(NAME, {"frame": before, "shown": listing, "ask": OpenQuestion(
+            NAME, question, {"text": turn.text, "domains": []})})
 
     def _accounted(self, frame: Frame, got: tuple[str, Answer], clock: Clock, rw: ReaderWords) -> tuple[str, Answer]:
         """The answer when what it is about holds every thing the question names; else the bookings of the
@@ -775,9 +811,11 @@ class ReaderAnswers:
         if asked:
             data[_ASKED_WHICH] = True
         read = self._read.get(turn.id)
-        if answer.data.get("elsewhere") and frame.window is not None and (read is None or read is frame):
+        if answer.data.get("elsewhere") and frame.ask == "is_there" and frame.window is not None \
+                and (read is None or read is frame):
             # "is the dentist on Tuesday?" answered with the dentist on Thursday: the next turn ("who's doing it?")
-            # is asked of that booking, on whatever day it is, never of the Tuesday it is not on
+            # is asked of that booking, on whatever day it is, never of the Tuesday it is not on (a thing picked by
+            # its time, "the 11:30 one", that is not there was never found: the next turn is not about another)
             read = replace(frame, window=None)
             self._read[turn.id] = read
             self._remember(turn.session, read, turn.id)
