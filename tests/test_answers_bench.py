@@ -193,7 +193,9 @@ THIRTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail"
 # weekday in a holiday's mail read (or, where two weeks fit, not read), schedule 0 wrong; with a parcel's notices
 # and what it holds, what someone owes the person and when they will pay it back, and a rent reminder read, 57
 # right, 0 wrong, 18 refused (appointments 18/0/10, brief 2/0/0, mail 7/0/3, money 22/0/0, reminders 5/0/0,
-# schedule 3/0/5)
+# schedule 3/0/5); with a follow-up read as one more thing asked of the booking before it (who it is with, where,
+# what is on straight after, the journey home's seat), 71 right, 0 wrong, 4 refused (appointments 28/0/0, schedule
+# 5/0/3), its conversation 35 of 35
 FOURTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the fifteenth set (a conversation of a Monday morning and single questions over the fifteenth sample mailbox,
