@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from appointment_mail import ics_event
 from steward.appointments import itinerary, schema_org, structured
-from steward.appointments.places import airport_zone, country_zone, zone_in_text
+from steward.appointments.places import airport_zone, city_zone, country_zone, zone_in_text
 
 
 def _html(obj: object) -> str:
@@ -32,6 +32,14 @@ def test_places_know_airports_and_single_zone_countries() -> None:
     assert country_zone("US") is None  # several offsets: no guess
     assert zone_in_text("Glasgow Central Rail Station, UK") == "Europe/London"
     assert zone_in_text("Somewhere") is None
+
+
+def test_a_city_far_larger_than_any_other_of_its_name_is_the_one_meant() -> None:
+    assert city_zone("London", whole=True) == "Europe/London"  # never the town in Ontario
+    assert city_zone("Alexandria", whole=True) == "Africa/Cairo"
+    # two large cities of one name, neither many times the other, in other zones: no zone is guessed
+    assert city_zone("Birmingham", whole=True) is None
+    assert city_zone("Hyderabad", whole=True) is None
 
 
 def test_a_flight_time_without_an_offset_is_the_departure_airports() -> None:
@@ -604,11 +612,12 @@ def test_a_train_from_a_city_whose_name_several_zones_share_is_the_one_in_the_pe
         home = ("--home", str(tmp_path / zone.replace("/", "-")), "--now", "2026-03-01T09:05:00+00:00", "--tz", zone)
         assert cli(*home, "mail", "import", str(folder)).code == 0
         (found[zone],) = cli(*home, "--json", "appointments", "scan", "--dry-run").json()["items"]
-    # London, England for a person in London; for a person in Berlin, England's or Ontario's is not said
-    assert datetime.fromisoformat(found["Europe/London"]["start"]) == datetime(2026, 3, 21, 12, 31,
-                                                                                tzinfo=ZoneInfo("Europe/London"))
-    assert found["Europe/London"]["status"] == "proposed"
-    assert (found["Europe/Berlin"]["status"], found["Europe/Berlin"]["reason"]) == ("rejected", "travel_zone_missing")
+    # London, England for a person in London; for a person in Berlin too, England's London being many times the size
+    # of Ontario's
+    for zone in ("Europe/London", "Europe/Berlin"):
+        assert datetime.fromisoformat(found[zone]["start"]) == datetime(2026, 3, 21, 12, 31,
+                                                                       tzinfo=ZoneInfo("Europe/London"))
+        assert found[zone]["status"] == "proposed"
 
 
 def test_a_departure_takes_the_date_above_it_not_the_next_days_arrival_below_it() -> None:

@@ -311,3 +311,19 @@ def test_a_lure_that_opens_as_an_automated_message_is_read_whole() -> None:
                 "This is an automated message. Dear User, your mailbox storage is full and incoming messages are "
                 "held. Click here to verify your account within 24 hours or it will be suspended.")
     assert _category(raw) == "phishing_suspect"
+
+
+def test_a_notice_that_a_residence_permit_was_revoked_with_a_fee_and_deportation_is_marked() -> None:
+    raw = _mail("Immigration Status Desk <desk@permit-status-centre.example>", "Your residence permit has been cancelled",
+                "Your residence permit has been cancelled because your file is incomplete. To avoid arrest and "
+                "deportation, pay the restoration fee of QAR 750 at http://permit-status-centre.example/restore and "
+                "reactivate your file.")
+    assert _category(raw) == "phishing_suspect"
+    assert "penalty of the state" in _why(raw)
+
+
+def test_a_clinic_cancelling_a_visit_is_not_marked() -> None:
+    raw = _mail("Cedar Clinic <desk@cedarclinic.example>", "Your appointment has been cancelled",
+                "Dear Omar, your appointment on Tuesday has been cancelled as the doctor is away. Please call us to "
+                "book another day.")
+    assert _category(raw) != "phishing_suspect"

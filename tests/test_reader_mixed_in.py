@@ -66,6 +66,17 @@ def test_the_jamaican_words_are_said_in_english(said: str, plain: str) -> None:
     assert in_english(said, load_words()) == plain
 
 
+@pytest.mark.parametrize(("said", "plain"), [
+    ("the eye test kab hai?", "the eye test when is?"),
+    ("gas bill kitne ka hai?", "gas bill how much is?"),
+    ("dinner booking kitne logon ke liye hai?", "dinner booking for how many people is?"),
+    ("acha, and Friday?", "and Friday?"),
+    ("ok ji shukriya", "ok thanks"),
+])
+def test_the_urdu_words_are_said_in_english(said: str, plain: str) -> None:
+    assert in_english(said, load_words()) == plain
+
+
 @pytest.mark.parametrize("said", ["am I free at 9 am?", "I am at work till 5", "send me the bill"])
 def test_am_in_english_is_left_as_it_is(said: str) -> None:
     assert in_english(said, load_words()) == said

@@ -90,7 +90,7 @@ def find_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
                    options: DateOptions | None = None) -> Announced | None:
     """The one event the text announces with a day and a start, read on the clock of the mail's arrival;
     None when it announces none, or more than one start."""
-    found = _starts(meta, body, cues, clock, options)
+    found = _one_per_event(_starts(meta, body, cues, clock, options))
     if len(found) != 1:
         return None
     (one,) = found.values()
@@ -106,7 +106,7 @@ def find_each_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     gives its day and its time ("Our picnic is on Friday at 11am. ... the creche will close at 1pm on Friday 18
     June for staff training."); the one event `find_announced` reads when any two are said otherwise (two
     times of one event, or an event whose start another sentence gives, prove nothing)."""
-    found = _starts(meta, body, cues, clock, options)
+    found = _one_per_event(_starts(meta, body, cues, clock, options))
     # the days one sentence lists are one event's each ("Tuesday and Thursday 5:30 to 7"): said once among the rest
     each = {(a.excerpt, a.name.casefold()): a for a in found.values() if a.listed}
     told = [a for a in found.values() if not a.listed]
@@ -115,6 +115,22 @@ def find_each_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         return tuple(found.values())
     one = find_announced(meta, body, cues, clock, options)
     return () if one is None else (one,)
+
+
+def _one_per_event(found: dict[object, Announced]) -> dict[object, Announced]:
+    """The starts with a later time of an event already said left out: a sentence whose event is called by words of
+    one said before it, on the same day, tells more of that one ("our Family Iftar on Thursday, from 5:45 pm ...
+    Iftar will be at Maghrib, about 6:22 pm": the gathering starts at 5:45, the meal is a time inside it)."""
+    kept: dict[object, Announced] = {}
+    for start, one in found.items():
+        said = set(one.name.casefold().split())
+        if isinstance(start, datetime) and not one.listed and any(
+                isinstance(at, datetime) and at.date() == start.date() and not k.listed and (
+                said <= set(k.name.casefold().split()) or set(k.name.casefold().split()) <= said)
+                for at, k in kept.items()):
+            continue
+        kept[start] = one
+    return kept
 
 
 def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,

@@ -135,6 +135,13 @@ DETAILS = (
                       r"\d{1,2}[a-z]?\b", re.I), ("train",), "the platform"),
     # "who's the tutor?", "the physio's name?": the person the mail says it is with ("Teacher: Ms. Okonkwo",
     # "with Dr Adeyemi"); "when's the parent-teacher evening?" says a role and asks no one
+    # "who is the final against?", "who are we playing?": the side a game is against, as its mail names it ("Saturday's match
+    # vs the Harbour Hawks", "we play against Eastside")
+    Detail("opponent", re.compile(r"\bwho(?:'s|\u2019s|s|\s+is|\s+are)\s+(?:it|that|this|the\s+\w+(?:\s+\w+)?|we|they|"
+                                  r"our\s+\w+)\s+(?:against|versus|vs)\b|\bwho\s+(?:are|do|will|did)\s+(?:we|they|you|i|"
+                                  r"us)\s+(?:play|playing|face|facing)\b|\b(?:the|our|their)\s+(?:opponents?|opposition)\b",
+                                  re.I),
+           re.compile(r"\b(?:vs\.?|v\.|versus|against)\s+(?:the\s+)?[A-Z][\w'\u2019-]+"), label="who it is against"),
     Detail("person", re.compile(rf"\bwho(?:'s|\u2019s|s|\s+is|\s+will\s+be|\s+am\s+i|\s+are\s+we|\s+do\s+i)\b"
                                 rf"[^?]*\b(?:{_ROLES})\b|\b(?:{_ROLES})(?:'s|\u2019s)?\s+name\b|"
                                 # "who's doing the scale and polish?", "who is seeing him?", "who's that one with?", "with whom?"
@@ -226,10 +233,15 @@ DETAILS = (
         r"\bhow\s+early\b|\b(?:should|must|do|need\s+to|have\s+to|supposed\s+to)\s+(?:i|we)?\s*(?:need\s+to\s+|have\s+to\s+)?"
         r"(?:arrive|get\s+there|be\s+there|turn\s+up|show\s+up|sign\s+in)\s+(?:early|earlier|before\s+(?:it|the\s+time)|"
         r"ahead)\b|\bwhat\s+time\s+(?:should|must|do)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:be\s+there|turn\s+up|"
-        r"show\s+up)\b", re.I),
+        r"show\s+up|reach)\b|"
+        # ("what time must we reach for the final?", "by what time do I need the drawings ready?": the time to be there
+        # by, or to have a thing ready by, that its mail gives)
+        r"\bby\s+what\s+time\s+(?:should|must|do|shall)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:reach|arrive|be\s+"
+        r"there|get\s+there|have|get)\b|\bby\s+what\s+time\b[^?]*\bready\b", re.I),
            re.compile(r"\b(?:arrive|be\s+there|get\s+there|come|sign\s+in|report)\b[^.!?\n]{0,30}?\b(?:\d+|five|ten|"
                       r"fifteen|twenty|thirty)\s*(?:min|mins|minutes)\s+(?:early|before|prior)|\b(?:arrive|be\s+there|come)\s+"
-                      r"(?:a\s+(?:few|little)\s+(?:minutes\s+)?)?early\b|\b(?:have|get)\s+\w+(?:\s+\w+)?\s+there\s+by\b", re.I),
+                      r"(?:a\s+(?:few|little)\s+(?:minutes\s+)?)?early\b|\b(?:have|get)\s+\w+(?:\s+\w+)?\s+there\s+by\b|"
+                      r"\b(?:reach|arrive|be\s+there|get\s+there)\s+by\s+\d|\bready\b[^.!?\n]{0,60}?\bby\s+\d", re.I),
            label="when to arrive"),
     # "did the salon mention the deposit?", "do I get my deposit back?": what a booking's mail says of the deposit
     # paid for it ("Deposit received: $50", "your $50 deposit will be refunded"); never a bank's deposit of pay
@@ -425,7 +437,9 @@ DETAILS = (
            ("card",), label="the credit limit", of="bill"),
     Detail("principal", re.compile(r"\b(?:still|left\s+to)\s+(?:owe|owing|pay)\b|\bprincipal\b|\bpay-?off\b|"
                                    r"\bpay(?:ing)?\s+(?:it|that|this|the\s+[\w' -]{1,30}?)\s+off\b|"
-                                   r"\b(?:left|remaining|outstanding)\s+(?:on|of)\s+(?:the|my|that|this|it)\b|"
+                                   r"\b(?:left|remaining|outstanding)\s+(?:on|of)\s+(?:the|my|that|this|it)\b"
+                                   # ("anything left on my calendar this evening?" asks what is still to come, no loan)
+                                   r"(?!\s+(?:schedule|calendar|diary|agenda|plate|plans?|day|list|to-?do)\b)|"
                                    r"\b(?:loan|remaining|outstanding)\s+balance\b", re.I),
            re.compile(rf"\b(?:(?:remaining|outstanding|unpaid|current)\s+)?principal(?:\s+balance)?\b[^.!?\n]{{0,20}}?"
                       rf"(?:{_MONEY})|\b(?:payoff|pay-off)\s+(?:amount|balance|figure)\b[^.!?\n]{{0,20}}?(?:{_MONEY})|"

@@ -597,6 +597,20 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                            window=relative, filters=(), unmatched=(), kinds=(), bills=(), currencies=(), things=(),
                            places=(), flags=now.flags if now is not None else frozenset(), scores=(), sure=True,
                            wants="")
+    if (clock is not None and before.domain in _DAYS_AND_BOOKINGS and before.window is None and relative is None
+            and (now is None or _a_day_alone(now))):
+        # "acha, and tomorrow?" after what a booking costs: a day said alone, after a question of no day, asks what is
+        # on that day (the booking before has no day to move from)
+        day, _ = _window(text, clock, options)
+        opener = [w for w in words(text) if w not in _DAY_OPENERS]
+        if day is not None and day.grain == "day" and opener and set(opener) <= set(words(day.said)):
+            return Frame(text=text, domain="schedule", ask="list", window=day, sure=True)
+    if (before.domain in _DAYS_AND_BOOKINGS and (before.names_something or before.kinds)
+            and _ON_A_CLOCK.fullmatch(text.strip())):
+        # "what's that in Riyadh time?" after when a flight lands: the same moment asked again, on another clock (the
+        # answer gives the place's and the person's own)
+        arrives = {"arrives"} if asks_arrival(before.text) and not before.flags & _ASK_FLAGS else set()
+        return replace(before, text=text, flags=before.flags | arrives, scores=(), sure=True)
     if (now is not None and now.flags & {"paid_me", "sent"} and not (now.names_something or now.unmatched)
             and before.values("sender") and _A_PERSON_BACK.search(text)):
         # "how much did she send me?" after her mail: money from (or to) the person named before, never every bill
@@ -834,6 +848,14 @@ def _names_only_its_cost(now: Frame) -> bool:
 
 # what asks for the other things than the one before ("anything else on then?", "what other plans that day?")
 _ELSE = frozenset(("else", "other", "others"))
+# what follows an account's ID, never an identity card's ("my Apple ID password")
+_AN_ACCOUNTS = frozenset(("password", "passcode", "login", "log", "sign", "account", "username", "email", "verification"))
+# the words around a day said alone ("and tomorrow?", "what about on Friday then?")
+_DAY_OPENERS = frozenset(("and", "what", "about", "how", "then", "so", "ok", "okay", "on", "for"))
+# the same moment asked on another clock: "what's that in Riyadh time?", "and in local time?", "in my time?"
+_ON_A_CLOCK = re.compile(r"(?:(?:and|ok|okay|so)[,\s]+)?(?:(?:what(?:'s|\u2019s|\s+is)|and)\s+(?:that|it|this)\s+)?"
+                         r"in\s+(?:my|our|your|local|home|the\s+local|[\w.'\u2019-]+(?:\s+[\w.'\u2019-]+)?)\s+time"
+                         r"(?:\s+(?:then|please|pls))?\s*\??", re.I)
 _ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail", "ends", "arrives"))
 _WAY_BACK_FLAG = "way_back"  # the journey asked about is the one home (the travel answerer's flag)
 _DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
@@ -1128,6 +1150,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     window = whole_part_of_day(window, rw)
     low, raw, spans = name_tokens(text)
     skip = frozenset(i for i, (a, b) in enumerate(spans) if a in date_chars or (b - 1) in date_chars)
+    # "my Emirates ID appointment", "the national ID renewal": an identity card called by who issues it names no
+    # sender (an account's ID, "my Apple ID password", still does)
+    skip |= frozenset(i for i in range(len(low) - 1) if low[i + 1] == "id"
+                      and (i + 2 >= len(low) or low[i + 2] not in _AN_ACCOUNTS))
     if _month_as_a_person(text, window, date_chars):
         window, skip = None, frozenset()
     window = part_said_apart(window, low, skip, rw)

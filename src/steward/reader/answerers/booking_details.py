@@ -99,7 +99,7 @@ def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mail
         said = said_in(m, kind, mailbox, clock, _leg(b) if m.id in shared or own and of and of != own else ())
         if said:
             return (f"{at}: its mail says \u201c{said}\u201d ({_mail_line(m, clock)}){as_of(said, m, clock)}"
-                    f"{on_the_clock(said)}"), True
+                    f"{on_the_clock(said)}{_by_before(said, b, kind, clock)}"), True
     if placed:
         return f"{at}: from \u201c{placed}\u201d, as its mail ({_mail_line(kept, clock)}) gives it", True
     return (f"{at}: its mail ({_mail_line(kept, clock)}) says nothing of {detail(kind).label or kind} in what I can "
@@ -147,6 +147,27 @@ def on_the_clock(said: str) -> str:
     """The times a sentence writes as four digits with an "H" said on the clock ("; its “1745H” is 17:45"),
     so a reply gives the time asked for however its mail wrote it; "" when it writes none so."""
     return "".join(f"; its \u201c{m.group()}\u201d is {m[1]}:{m[2]}" for m in _FOUR_DIGIT_TIME.finditer(said))
+
+
+# a time to be somewhere by written without its half of the day ("Reach by 9.30 for warm up", "ready by 9")
+_BY_A_BARE_HOUR = re.compile(r"\bby\s+(\d{1,2})(?:[.:](\d{2}))?(?!\s*(?:[ap]\.?m\b|[.:]?\d|h\b|hrs?\b|%))", re.I)
+
+
+def _by_before(said: str, b: Held, kind: str, clock: Clock) -> str:
+    """The time a sentence says to arrive by with no "am" or "pm", on the clock, as the last such time before the
+    booking starts ("; its “by 9.30” is 21:30, before its 22:00 start"); "" otherwise."""
+    bare = _BY_A_BARE_HOUR.search(said) if kind == "arrive" else None
+    if bare is None or not 1 <= int(bare[1]) <= 12:
+        return ""
+    start = clock.local(b.start)
+    minute = int(bare[2] or 0)
+    before = [t for t in (start.replace(hour=int(bare[1]) % 12, minute=minute, second=0),
+                          start.replace(hour=int(bare[1]) % 12 + 12, minute=minute, second=0)) if t <= start]
+    if not before:
+        return ""
+    at = max(before)
+    return (f"; its \u201c{bare.group().strip()}\u201d is {clock.formats.time(at)}, before its "
+            f"{clock.formats.time(start)} start")
 
 
 def _leg(b: Held) -> tuple[str, ...]:
