@@ -14,7 +14,9 @@ in a session of its own (the earlier turns set the context, the last one is scor
 
 - right: every expected item is in the reply (amounts as decimals however they are written, dates in
   any common written form, times in 24- or 12-hour form, names case-insensitively, a count as a
-  number, or "none" for a count of 0) and no forbidden name is; for a question whose name matches
+  number, or "none" for a count of 0) and no forbidden name is; an amount, a date, a time or a name the
+  reply denies (a word of negation before it in its clause: "I have not marked that mail as phishing",
+  "nothing on Sun 28 Mar") is not in it; for a question whose name matches
   nothing in the home (`answerable: false`), a plain "not found" (with or without the nearest names)
   or a refusal, naming nothing forbidden;
 - refused: the offline refusal, a clarifying question, or "I can't";
@@ -126,6 +128,56 @@ NONE_SAID = ("nothing", "no ", "none", "not ", "free", "0 ", "zero", "isn't", "a
 
 
 # -- the scorer (pure) --------------------------------------------------------------------------------------
+
+# where a clause ends: a line, a sentence, a colon or semicolon, a comma, a bracket or a dash set apart (never the
+# point or the colon inside a figure or a time: "1,233.96", "21:00")
+_CLAUSE_END = re.compile(r"\n|[.!?](?=\s|$)|[;)(\u2014\u2013]|:(?=\s|$)|,(?=\s)|\s-\s")
+# a word that denies what follows it in its clause ("I have not marked that mail as phishing", "nothing on the 28th")
+_NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|cannot|nobody|\w+n['\u2019]t)\b", re.I)
+
+
+# what a reply quotes of a mail (a subject or a sentence in curly quotes, a snippet after a dash): the mail's words,
+# whose "no" is no denial of Steward's ("“No trams to Broombridge on Sunday”" still names Broombridge)
+_QUOTED = re.compile(r"\u201c[^\u201d]*\u201d|\s\u2014\s[^\n]*")
+
+
+def _own_words(text: str) -> str:
+    """The reply with what it quotes blanked out (the same length, so places in it are places in the reply)."""
+    return _QUOTED.sub(lambda m: " " * len(m.group()), text)
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each clause of a reply."""
+    out, at = [], 0
+    for m in _CLAUSE_END.finditer(text):
+        out.append((at, m.start()))
+        at = m.end()
+    out.append((at, len(text)))
+    return out
+
+
+def said_so(text: str) -> str:
+    """The reply with what each clause denies left out: every clause up to its first word of negation ("Nothing on
+    your schedule for Sun 28 Mar." says no 28 March; "- Sun 28 Mar at 19:00 dinner, not on your calendar" still says
+    it), so an expected figure, day or time counts only where the reply says it is so."""
+    kept, own = [], _own_words(text)
+    for start, end in _clauses(text):
+        denied = _NEGATION.search(own, start, end)
+        kept.append(text[start:denied.start()] if denied else text[start:end])
+    return "\n".join(kept)
+
+
+def has_name(text: str, name: str) -> bool:
+    """Whether the reply names `name` (case-insensitively) where no word before it in its clause denies it ("the
+    Family Iftar" counts; "I have not marked that mail as phishing" does not say "phishing")."""
+    low, want, own = text.lower(), name.lower(), _own_words(text)
+    spans = _clauses(text)
+    for m in re.finditer(re.escape(want), low):
+        start = max((a for a, b in spans if a <= m.start()), default=0)
+        if not _NEGATION.search(own, start, m.start()):
+            return True
+    return False
+
 
 def amounts_in(text: str) -> set[Decimal]:
     """Every amount a reply writes, as a Decimal: 43,891.53 / 43891.53 / 1.150,00 / 40,27 / ₹5,795, and in
@@ -247,11 +299,16 @@ def score(case: Mapping[str, Any], reply: str, handled_by: str, asked_back: bool
         if refused(reply, handled_by, asked_back) or any(p in low for p in NOT_FOUND):
             return Scored(*base, "right", reply)
         return Scored(*base, "wrong", reply, ("an answer about something else",))
-    missing = [f"amount {a}" for a in expect.get("amounts", []) if not has_amount(reply, str(a))]
+    # (an expected thing the reply denies is missing: "not marked as phishing" says no phishing, "nothing on the 28th"
+    # no 28th; an answer of none is said by denying, and is read in the whole reply: "Nothing from CodeForge")
+    denies = expect.get("count") == 0
+    so = reply if denies else said_so(reply)
+    missing = [f"amount {a}" for a in expect.get("amounts", []) if not has_amount(so, str(a))]
     missing += [f"currency {c}" for c in expect.get("currencies", []) if not has_currency(reply, str(c))]
-    missing += [f"date {d}" for d in expect.get("dates", []) if not has_date(reply, str(d), today)]
-    missing += [f"time {t}" for t in expect.get("times", []) if not has_time(reply, str(t))]
-    missing += [f"name {n}" for n in expect.get("names", []) if str(n).lower() not in low]
+    missing += [f"date {d}" for d in expect.get("dates", []) if not has_date(so, str(d), today)]
+    missing += [f"time {t}" for t in expect.get("times", []) if not has_time(so, str(t))]
+    missing += [f"name {n}" for n in expect.get("names", [])
+                if not (str(n).lower() in low if denies else has_name(reply, str(n)))]
     if "count" in expect and not has_count(reply, int(expect["count"])):
         missing.append(f"count {expect['count']}")
     if not missing and not bad:

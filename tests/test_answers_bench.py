@@ -65,6 +65,30 @@ def test_right_wrong_and_refused() -> None:
     assert (right.verdict, wrong.verdict, refused.verdict) == ("right", "wrong", "refused")
 
 
+def test_an_expected_thing_the_reply_denies_is_missing() -> None:
+    lure = {"id": "n", "capability": "mail", "mailbox": "demo", "expect": {"names": ["phishing"]}}
+    assert answers.score(lure, "I have not marked that mail as phishing.", "reader", False, TODAY).verdict == "wrong"
+    assert answers.score(lure, "Marked as phishing: the parcel fee mail.", "reader", False, TODAY).verdict == "right"
+    day = {"id": "d", "capability": "schedule", "mailbox": "demo", "expect": {"dates": ["2026-12-20"], "times": ["19:00"]}}
+    assert answers.score(day, "Nothing on your schedule for Sun 20 Dec at 19:00.", "reader", False, TODAY).verdict == \
+        "wrong"
+    # what a reply says of a thing after it ("not on your calendar") denies nothing of its day or time
+    assert answers.score(day, "- Sun 20 Dec at 19:00 dinner (an invitation, not on your calendar)", "reader", False,
+                         TODAY).verdict == "right"
+    paid = {"id": "p", "capability": "money", "mailbox": "demo", "expect": {"amounts": ["1233.96"]}}
+    assert answers.score(paid, "No, AED1,233.96 is still owed.", "reader", False, TODAY).verdict == "right"
+    assert answers.score(paid, "You don't owe AED1,233.96 any more.", "reader", False, TODAY).verdict == "wrong"
+    # a mail's own words, quoted, deny nothing of Steward's
+    stop = {"id": "s", "capability": "mail", "mailbox": "demo", "expect": {"names": ["Harbour Road"]}}
+    assert answers.score(stop, "- Mon 7 Jun Metro: \u201cNo buses stop at Harbour Road on Sunday\u201d", "reader", False,
+                         TODAY).verdict == "right"
+    none = {"id": "c", "capability": "mail", "mailbox": "demo", "expect": {"count": 0}}
+    assert answers.score(none, "No messages from them.", "reader", False, TODAY).verdict == "right"
+    # an answer of none denies what it names: the name it was asked of is still said
+    nothing = {"id": "e", "capability": "mail", "mailbox": "demo", "expect": {"names": ["Harbour Gym"], "count": 0}}
+    assert answers.score(nothing, "Nothing from Harbour Gym this week.", "reader", False, TODAY).verdict == "right"
+
+
 def test_an_unanswerable_question_is_right_only_when_it_says_so() -> None:
     case = {"id": "y", "capability": "money", "mailbox": "demo", "answerable": False, "expect": {}}
     said = answers.score(case, "I have nothing called ‘Zephyr’ among your cards. The nearest: Kaveri Bank.",
@@ -219,8 +243,10 @@ SIXTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail":
 # what the seventeenth set (a conversation of a Wednesday afternoon and iftar evening and single questions over the
 # seventeenth sample mailbox, Farhan Qureshi's in Dubai, written blind to the rules and frozen before its first run)
 # scored on that first run, before any tuning: 32 right, 18 wrong, 25 refused of 75 (appointments 10/5/4, brief 1/0/1,
-# mail 4/1/0, money 12/8/13, reminders 4/0/1, schedule 1/4/6)
-SEVENTEENTH_WRONG_AT_MOST = {"money": 1, "appointments": 4, "schedule": 4, "mail": 1, "brief": 0, "reminders": 0}
+# mail 4/1/0, money 12/8/13, reminders 4/0/1, schedule 1/4/6); after its days, bookings, mail and talk were read by kind
+# (and the scorer reads an expected thing the reply denies as missing): 47 / 9 / 19 (appointments 0, schedule 1: a
+# cousin's dinner abroad on "Sunday the 28th", mail 0) beside its money read by kind (money 1)
+SEVENTEENTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
