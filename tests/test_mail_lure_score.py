@@ -327,3 +327,24 @@ def test_a_clinic_cancelling_a_visit_is_not_marked() -> None:
                 "Dear Omar, your appointment on Tuesday has been cancelled as the doctor is away. Please call us to "
                 "book another day.")
     assert _category(raw) != "phishing_suspect"
+
+
+def test_a_parcel_held_for_import_duty_behind_a_link_is_marked() -> None:
+    raw = _mail("Harbour Parcel Service <duty@harbour-parcel-release.example>", "Parcel waiting: duty outstanding",
+                "Your parcel is waiting at our depot because import duty of 6.20 has not been paid. Settle it within 48 "
+                "hours at http://harbour-parcel-release.example/pay or the item goes back to its sender.")
+    assert _category(raw) == "phishing_suspect"
+
+
+def test_a_couriers_own_duty_notice_from_a_known_correspondent_is_not_marked() -> None:
+    raw = _mail("Harbourline Couriers <accounts@harbourline.example>", "Duty assessed on shipment HL-4471",
+                "Customs duty of 2,140.00 was assessed on your shipment HL-4471. You can pay at any of our branches "
+                "or by bank transfer; the shipment is released once it is paid.")
+    assert default_classifier().classify_parsed(parse_message(raw), correspondent=True) != "phishing_suspect"
+
+
+def test_a_refund_to_claim_with_card_details_within_hours_is_marked() -> None:
+    raw = _mail("Water Board Refunds <refunds@waterboard-refund-desk.example>", "A refund of 88.40 for you",
+                "Our records show an overpayment on your water account and 88.40 is ready to return. Enter your card "
+                "details at http://waterboard-refund-desk.example/claim to have it within 2 hours.")
+    assert _category(raw) == "phishing_suspect"
