@@ -75,6 +75,8 @@ def of_the_thing_before(text: str, before: Frame, now: Frame | None) -> Frame | 
     if before.domain not in _OF_ENTRIES or before.writes or not (before.names_something or before.kinds
                                                                  or before.things):
         return None
+    if before.places:
+        return None  # (asked where after the ferry to an island: that journey, read as a journey is)
     asked = asks_of_a_booking(text)
     if not asked:
         return None

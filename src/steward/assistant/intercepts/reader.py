@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match, turn_clock
 from steward.assistant.intercepts.proposals import settle_proposal
+from steward.assistant.intercepts.small_talk import shipped_words, small_talk
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
 from steward.reader import Answer, Answerers, Frame, Reader, honesty
@@ -364,7 +365,9 @@ class ReaderAnswers:
             at = _time_of_the_thing(shown)
             if at is not None:
                 before = replace(before, window=Window(at, at + timedelta(minutes=1), "then", "minute"))
-        if before is not None and not action and (fresh is None or fresh.domain != "clock") and settled is None:
+        if before is not None and not action and (fresh is None or fresh.domain != "clock") and settled is None \
+                and not small_talk(turn.text, shipped_words()):
+            # ("cheers, night" after a booking is talk, never one more word of it)
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
             if frame is not None and frame.domain == "mail" and frame.window is None and since_told is not None:
                 frame = replace(frame, window=since_told)  # "anything from her after that?": read only with the one before

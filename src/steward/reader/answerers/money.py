@@ -536,6 +536,11 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             lines = [head, *(_line(d, d.id in overdue_ids, clock)
                              + (f" (its mail came {day_text(came[d.id], clock)})" if d.id in came else "")
                              for d in items)]
+        if mailbox is not None and not gone and len(items) <= _OPTIONS_READ:
+            # a licence or a tax priced as options is owed at its full term's price, but which option is the
+            # person's to choose: every price its letter gives is said under its line
+            box = mailbox()
+            lines = [head, *(line + _priced_options(d, box, clock) for line, d in zip(lines[1:], items, strict=True))]
         if len(items) > 1 and "total" in frame.flags:
             lines.insert(0, _totals(items, clock) + ".")  # "how much is that altogether?": the sum first
         elif len(items) > 1 and not gone:  # (two statements of one card are no sum)
@@ -758,6 +763,20 @@ _ALERT_AMOUNT = re.compile(r"(?:^|\n|\s)(?:transaction\s+|txn\s+)?amount\s*:\s*"
 # the sum a remittance or a transfer says came in, by its label ("Amount received: PHP 15,320.00", "credited: ...")
 _RECEIVED = re.compile(r"\b(?:amount\s+received|amount\s+credited|you\s+received|received\s+amount|payout\s+amount|"
                        r"amount\s+paid\s+out)\s*:?\s*", re.I)
+
+
+_OPTIONS_READ = 3  # the bills an answer of a few reads in whole for the options they price
+
+
+def _priced_options(due: Due, mailbox: Mailbox, clock: Clock) -> str:
+    """The options the bill's mail prices, said after its line ("\n  It's priced as options ..."), or ""."""
+    from steward.finance.options import options_line, priced_options
+
+    m = mailbox.stored([due.message_id]).get(due.message_id)
+    if m is None:
+        return ""
+    options = priced_options(_body(m, mailbox, clock) or f"{m.subject}\n{m.snippet}")
+    return f"\n  {options_line(options)}" if options else ""
 
 
 def _body(m: Message, mailbox: Mailbox, clock: Clock) -> str:
