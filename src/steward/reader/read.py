@@ -1619,7 +1619,8 @@ def _billers_of_a_kind(found: Any, kinds: Sequence[str], lists: SlotLists, rw: R
     """ "how much is the plumber's bill?": the billers whose names say that kind of place (a "Sanitär ..." is a
     plumber), named by the kind; the names found as they were when no biller is of that kind."""
     billers = tuple(v for v in lists.of_slot("issuer") if kind_of(v.value, rw.provider_kinds) in kinds)
-    if not billers:
+    if not billers or any(kind_of(v.value, rw.provider_kinds) in kinds for n in found.named for v in n.values):
+        # (a kind's word inside a name found, "auto" of "Front Range Auto", is that name's, never its kind's)
         return found
     said = {w for k in kinds for p in rw.provider_kinds.get(k, ()) for w in p}
     return replace(found, named=(*found.named, Named(kinds[0], billers, "kind")),
