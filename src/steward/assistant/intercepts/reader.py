@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match, turn_clock
 from steward.assistant.intercepts.proposals import settle_proposal
-from steward.assistant.intercepts.small_talk import shipped_words, small_talk
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
 from steward.reader import Answer, Answerers, Frame, Reader, honesty
@@ -366,7 +365,7 @@ class ReaderAnswers:
             if at is not None:
                 before = replace(before, window=Window(at, at + timedelta(minutes=1), "then", "minute"))
         if before is not None and not action and (fresh is None or fresh.domain != "clock") and settled is None \
-                and not small_talk(turn.text, shipped_words()):
+                and not _small_talk(turn.text):
             # ("cheers, night" after a booking is talk, never one more word of it)
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
             if frame is not None and frame.domain == "mail" and frame.window is None and since_told is not None:
@@ -1221,3 +1220,15 @@ def frame_context(frame: Frame) -> str:
         parts.append("flags " + ", ".join(sorted(frame.flags)))
     return ("Steward's reader read the user's question as: " + "; ".join(parts)
             + ". Its own answerers could not answer it: use the tools, and these names, to answer.")
+
+
+def _small_talk(text: str) -> bool:
+    """Whether the whole turn is small talk ("cheers, night"): a few words asking nothing, its words read only then."""
+    if "?" in text or len(text.split()) > _SMALL_TALK_WORDS:
+        return False
+    from steward.assistant.intercepts.small_talk import shipped_words, small_talk
+
+    return bool(small_talk(text, shipped_words()))
+
+
+_SMALL_TALK_WORDS = 6  # the most words a turn of small talk alone is read for
