@@ -1,6 +1,6 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
 Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's, Aoife Brennan's, Kristine
-Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's, Farhan Qureshi's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
+Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's, Farhan Qureshi's, Frank Kowalczyk's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
 is refused."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from datetime import datetime
 import pytest
 
 from sample_homes import (
+    EIGHTEENTH,
     EIGHTH,
     ELEVENTH,
     FIFTEENTH,
@@ -30,6 +31,7 @@ from sample_homes import (
     same_bytes_and_facts,
 )
 from steward.sample import (
+    eighteenth,
     eighth,
     eleventh,
     fifteenth,
@@ -67,6 +69,7 @@ MAILBOXES = [
     pytest.param(fifteenth.generate, FIFTEENTH.now, 55, id="fifteenth"),
     pytest.param(sixteenth.generate, SIXTEENTH.now, 50, id="sixteenth"),
     pytest.param(seventeenth.generate, SEVENTEENTH.now, 55, id="seventeenth"),
+    pytest.param(eighteenth.generate, EIGHTEENTH.now, 55, id="eighteenth"),
 ]
 
 

@@ -74,6 +74,8 @@ MAILBOXES = (
                   "2027-02-19T18:30:00-05:00"),
     SampleMailbox("seventeenth", "Farhan Qureshi's, in Dubai", "steward.sample.seventeenth", "Asia/Dubai",
                   "2027-03-03T13:10:00+04:00"),
+    SampleMailbox("eighteenth", "Frank Kowalczyk's, in Chicago", "steward.sample.eighteenth", "America/Chicago",
+                  "2027-03-16T08:40:00-05:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
