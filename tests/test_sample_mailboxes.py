@@ -1,6 +1,6 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
 Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's, Aoife Brennan's, Kristine
-Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's, Farhan Qureshi's, Frank Kowalczyk's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
+Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's, Farhan Qureshi's, Frank Kowalczyk's, Tan Wei Ling's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
 is refused."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from sample_homes import (
     FIFTH,
     FOURTEENTH,
     FOURTH,
+    NINETEENTH,
     NINTH,
     SECOND,
     SEVENTEENTH,
@@ -38,6 +39,7 @@ from steward.sample import (
     fifth,
     fourteenth,
     fourth,
+    nineteenth,
     ninth,
     second,
     seventeenth,
@@ -70,6 +72,7 @@ MAILBOXES = [
     pytest.param(sixteenth.generate, SIXTEENTH.now, 50, id="sixteenth"),
     pytest.param(seventeenth.generate, SEVENTEENTH.now, 55, id="seventeenth"),
     pytest.param(eighteenth.generate, EIGHTEENTH.now, 55, id="eighteenth"),
+    pytest.param(nineteenth.generate, NINETEENTH.now, 55, id="nineteenth"),
 ]
 
 

@@ -76,6 +76,8 @@ MAILBOXES = (
                   "2027-03-03T13:10:00+04:00"),
     SampleMailbox("eighteenth", "Frank Kowalczyk's, in Chicago", "steward.sample.eighteenth", "America/Chicago",
                   "2027-03-16T08:40:00-05:00"),
+    SampleMailbox("nineteenth", "Tan Wei Ling's, in Petaling Jaya", "steward.sample.nineteenth", "Asia/Kuala_Lumpur",
+                  "2027-04-16T18:20:00+08:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
