@@ -248,6 +248,12 @@ SIXTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail":
 # cousin's dinner abroad on "Sunday the 28th", mail 0) beside its money read by kind (money 1)
 SEVENTEENTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
 
+# what the eighteenth set (a conversation of a Tuesday morning and afternoon and single questions over the eighteenth
+# sample mailbox, Frank Kowalczyk's in Chicago, written blind to the rules and frozen before its first run) scored on
+# that first run, before any tuning: 35 right, 14 wrong, 26 refused of 75 (appointments 9/5/4, brief 2/0/0, mail
+# 4/1/4, money 16/5/10, reminders 3/0/0, schedule 1/3/8)
+EIGHTEENTH_WRONG_AT_MOST = {"money": 5, "appointments": 5, "schedule": 3, "mail": 1, "brief": 0, "reminders": 0}
+
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
@@ -276,7 +282,7 @@ WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FO
                 "tenth": TENTH_WRONG_AT_MOST, "eleventh": ELEVENTH_WRONG_AT_MOST, "twelfth": TWELFTH_WRONG_AT_MOST,
                 "thirteenth": THIRTEENTH_WRONG_AT_MOST, "fourteenth": FOURTEENTH_WRONG_AT_MOST,
                 "fifteenth": FIFTEENTH_WRONG_AT_MOST, "sixteenth": SIXTEENTH_WRONG_AT_MOST,
-                "seventeenth": SEVENTEENTH_WRONG_AT_MOST,
+                "seventeenth": SEVENTEENTH_WRONG_AT_MOST, "eighteenth": EIGHTEENTH_WRONG_AT_MOST,
                 "talk": TALK_WRONG_AT_MOST, "talk2": TALK2_WRONG_AT_MOST}
 
 
