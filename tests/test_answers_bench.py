@@ -246,7 +246,7 @@ SIXTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail":
 # mail 4/1/0, money 12/8/13, reminders 4/0/1, schedule 1/4/6); after its days, bookings, mail and talk were read by kind
 # (and the scorer reads an expected thing the reply denies as missing): 47 / 9 / 19 (appointments 0, schedule 1: a
 # cousin's dinner abroad on "Sunday the 28th", mail 0) beside its money read by kind (money 1)
-SEVENTEENTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
+SEVENTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the eighteenth set (a conversation of a Tuesday morning and afternoon and single questions over the eighteenth
 # sample mailbox, Frank Kowalczyk's in Chicago, written blind to the rules and frozen before its first run) scored on

@@ -615,6 +615,12 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
             and before.values("sender") and _A_PERSON_BACK.search(text)):
         # "how much did she send me?" after her mail: money from (or to) the person named before, never every bill
         return replace(now, domain="money", filters=tuple(n for n in before.filters if n.of("sender")), sure=True)
+    if (now is not None and "sent" in before.flags and before.domain == now.domain == "money"
+            and now.ask == "how_much" and not (now.names_something or now.unmatched or now.kinds or now.bills
+                                               or now.window or now.flags - {"total", "bare"})):
+        # "and the total with the fee?", "what did that cost me?" after the money sent to someone: that transfer's
+        # receipt (what was sent, its fee and the total paid), never every bill's sum
+        return replace(before, text=text, flags=before.flags | now.flags, scores=(), sure=True)
     if (before.domain == "mail" and len(before.values("sender")) == 1 and _THEIR_JOURNEY.search(text)
             and (now is None or not now.names_something or now.domain != "mail")):
         # "what time does her train get in?" after Mum's mail: a journey of hers is no booking of the person's own;

@@ -182,6 +182,9 @@ _SAYS_WHAT_IT_MISSED = ("unmatched", "unaccounted", "missing", "accounted", "by_
 
 
 # a thing by its place in a list ("the 4th one", "the second ones"), never a day of a month
+# one thing of a list pointed at by the time it starts ("the 11:30 one", "the 6 pm appointment", "that 10am one")
+_BY_ITS_TIME = re.compile(r"^\W*(?:and\s+|ok(?:ay)?,?\s+|so\s+)?(?:the|that|this)\s+(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*"
+                          r"(?P<ap>[ap]\.?m\.?)?\s+(?:one|appointment|appt|booking|thing|entry|event)\b", re.I)
 _A_PLACE_ONE = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|last|\d{1,2}(?:st|nd|rd|th))\s+ones?\b", re.I)
 
 class ReaderAnswers:
@@ -240,8 +243,11 @@ class ReaderAnswers:
         turn = replace(turn, text=asked_plainly(turn.text) or turn.text)
         # "let's go back to the train, when does it get in?": the question, opened on the thing it goes back to
         turn = replace(turn, text=back_to(turn.text, reader.words))
-        fresh = frame = alone = reader.read(turn.text, clock)
         before, across = self._before(turn)
+        if before is not None and (by_time := self._by_its_time(turn, before, reader, clock)) is not None:
+            # "the 11:30 one, which doctor is it with?" after a day's things: the rest asked of the one at that time
+            turn, before = by_time
+        fresh = frame = alone = reader.read(turn.text, clock)
         if across and before is not None and fresh is not None and fresh.window is not None and not (
                 fresh.names_something or fresh.kinds or fresh.bills or fresh.things or fresh.unmatched):
             before = None  # "and on Sunday then?" after a reminder was set: that day, not the bill reminded of
@@ -676,6 +682,46 @@ class ReaderAnswers:
         self._asked.move_to_end(session)
         while len(self._asked) > SESSIONS_KEPT:
             self._asked.popitem(last=False)
+
+    def _by_its_time(self, turn: Turn, before: Frame, reader: Reader, clock: Clock) -> tuple[Turn, Frame] | None:
+        """A turn that points at one thing the answer before listed by the time it starts ("the 11:30 one, who is
+        it with?", "and the 6pm one?") and asks something of it: the turn's question with that pointer left out,
+        and the thing named as the frame before; None when no one thing listed starts at the time said."""
+        said = _BY_ITS_TIME.search(turn.text)
+        if said is None:
+            return None
+        kind, things = listed_things(self._shown(turn))
+        if kind not in ("schedule", "bookings") or len(things) < 2:
+            return None
+        hour, minute = int(said["h"]), int(said["m"] or 0)
+        half = (said["ap"] or "").lower().rstrip(".")
+        if half.startswith("p") and hour < 12:
+            hour += 12
+        elif half.startswith("a") and hour == 12:
+            hour = 0
+
+        def starts(thing: Mapping[str, Any]) -> tuple[int, int] | None:
+            try:
+                at = datetime.fromisoformat(str(thing.get("start") or thing.get("at")))
+            except ValueError:
+                return None
+            if not thing.get("time_text") or at.tzinfo is None:
+                return None
+            at = clock.local(at)
+            return at.hour, at.minute
+
+        hits = [t for t in things if starts(t) == (hour, minute)
+                or not half and hour < 12 and starts(t) == (hour + 12, minute)]
+        if len(hits) != 1:
+            return None
+        rest = (turn.text[:said.start()] + " " + turn.text[said.end():]).strip(" ,;:-")
+        if not rest or not words(rest):
+            return None  # "the 11:30 one?" alone: the list's own pointing answers it
+        named = pointed_frame(Pointed((hits[0],), kind, "show", things.index(hits[0]), len(things)), before,
+                              reader.lists(), rest)
+        if named is None:
+            return None
+        return replace(turn, text=rest), named
 
     def _shown(self, turn: Turn) -> Mapping[str, Any] | None:
         """The view of the conversation's last answer (what it listed), from the store's last turn, or

@@ -350,7 +350,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             return _with_view(_references(ahead, what, mailbox(), clock), ahead, clock)
         if frame.ask == "how_much" and mailbox is not None and (named or frame.kinds or by_mail is not None or ticket):
             # "how much is the hotel?": what the booking's own mail says it costs, never a guess
-            return cost_answer([Priced(b.title, b.start, b.message_id) for b in ahead], what, mailbox(), clock)
+            return cost_answer([Priced(b.title, b.start, b.message_id) for b in ahead], what, mailbox(), clock,
+                               frame.text)
         if _WHO.match(frame.text) and not any(" with " in b.title for b in ahead):
             if (named or frame.kinds) and mailbox is not None and not _OF_THE_PERSON.search(frame.text):
                 # "who's the instructor?" of a booking: the person its mail says it is with, or said it names none;
@@ -487,7 +488,8 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
     if frame.ask == "how_much" and mailbox is not None:
         # "how much were the tickets to London?": what its mail says it costs (a flight out and back read from one
         # mail is one booking, never a question of which)
-        return cost_answer([Priced(b.title, b.start, b.message_id) for b in found], what, mailbox(), clock)
+        return cost_answer([Priced(b.title, b.start, b.message_id) for b in found], what, mailbox(), clock,
+                           frame.text)
     if len(found) > 1 and len({b.start for b in found}) == 1 and frame.ask in ("when", "is_there"):
         # one thing at one time, said by two mails (the club's and a friend's note about it): when it is, from both
         lines = [b.line(clock) for b in found[:4]]

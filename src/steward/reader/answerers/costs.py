@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -85,6 +85,39 @@ def costs_in(text: str, dollar: str = "USD", letter: tuple[str, str] | None = No
     return out
 
 
+def share_asked(question: str) -> bool:
+    """Whether a question asks what one person pays ("what's the per person cost?", "how much is it per head?",
+    "how much each?"), not the whole sum."""
+    return bool(_A_HEAD_ASKED.search(question))
+
+
+def shares_in(text: str, dollar: str = "USD", letter: tuple[str, str] | None = None) -> list[Cost]:
+    """Every amount a booking's mail gives for one person ("Iftar buffet: AED 145 per person", "£35pp", "tickets
+    £20 each"), in order (pure)."""
+    from steward.finance.money import find_money
+
+    out = []
+    for money in find_money(text, dollar=dollar, letter=letter):
+        line_end = text.find("\n", money.end)
+        after = text[money.end: min(money.end + _AFTER, line_end if line_end >= 0 else len(text))]
+        if not _A_HEAD.match(after):
+            continue
+        line_start = text.rfind("\n", 0, money.start) + 1
+        head = text[line_start: money.start]
+        cut = max((m.end() for m in _SENTENCE_END.finditer(head)), default=0)
+        line = " ".join(text[line_start + cut: line_end if line_end >= 0 else len(text)].split())
+        out.append(Cost(money.text.strip(), f"{money.amount} {money.currency}", line[:160], False))
+    return out
+
+
+# one person's share said after an amount ("AED 145 per person", "£35pp", "$20 each", "a head")
+_A_HEAD = re.compile(r"\s*(?:/\s*|per\s+|a\s+)(?:person|head|guest|adult|pax)\b|\s*(?:pp|p\.p\.)(?!\w)|\s*each\b",
+                     re.I)
+_A_HEAD_ASKED = re.compile(r"\bper[\s-]+(?:person|head|guest|adult|pax)\b|\ba\s+head\b|\bpp\b|"
+                           r"\b(?:cost|costs|price|pay|paying|is\s+it|are\s+they|much)\s+each\b|\beach\s*[?.!]*\s*$|"
+                           r"\bfor\s+(?:one|each)\s+(?:person|of\s+us)\b", re.I)
+
+
 def the_cost(text: str, dollar: str = "USD", letter: tuple[str, str] | None = None) -> tuple[Cost | None, list[Cost]]:
     """(the booking's cost, the labelled amounts read): the one amount labelled as the whole sum, else as its
     price; None with the amounts when two different ones are labelled alike (or none is)."""
@@ -104,9 +137,10 @@ class Priced:
     message_id: int | None
 
 
-def cost_answer(bookings: Sequence[Priced], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
+def cost_answer(bookings: Sequence[Priced], what: str, mailbox: Mailbox, clock: Clock, question: str = "") -> Answer:
     """What each booking costs as its mail says (one line per mail), or said plainly when its mail gives no
-    amount it labels as what it costs, or labels two alike."""
+    amount it labels as what it costs, or labels two alike; asked what one person pays (`question` says "per
+    person", "each"), the one amount its mail gives a head."""
     from steward.errors import StewardError
     from steward.finance.money import country_of_zone, local_dollar, local_letter
 
@@ -129,8 +163,14 @@ def cost_answer(bookings: Sequence[Priced], what: str, mailbox: Mailbox, clock: 
                 shown = mailbox.read(group[0].message_id, clock=clock)
                 text = f"{shown.message.subject}\n{shown.body}"
                 # a bare "$" is the dollar the mail names, else its sender's country's, else the person's
-                cost, read = the_cost(text, local_dollar(text, shown.message.sender, country),
-                                      local_letter(shown.message.sender, country))
+                dollar, letter = local_dollar(text, shown.message.sender, country), local_letter(
+                    shown.message.sender, country)
+                shares = shares_in(text, dollar, letter)
+                cost, read = the_cost(text, dollar, letter)
+                if len({c.value for c in shares}) == 1 and (share_asked(question) or cost is None and not read):
+                    # "what's the per person cost?": the price a head; and a mail that gives only that (a table
+                    # priced by the guest) is said so, never as the whole
+                    cost, read = replace(shares[0], amount=f"{shares[0].amount} a person"), shares
             except StewardError:
                 pass  # its mail can no longer be read: said as no price read
         if cost is not None:
