@@ -1,7 +1,8 @@
 """A day and its money asked as people follow on in talk: "and the total with the fee?" after money sent abroad is
 that transfer's receipt, never every bill's sum; a table priced by the guest says its price a head ("what's the per
 person cost?", and asked what it costs, the price a head said as such); "the 9:45 one, which doctor is it with?"
-after a day's list asks of the one thing listed at that time. No model."""
+after a day's list asks of the one thing listed at that time; a thing asked by another form of its mail's word ("the
+speeding fine" of a mail that says the speed limit, "the renewal" of a plan that renews) is that thing. No model."""
 
 from __future__ import annotations
 
@@ -36,6 +37,15 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
         "bill": message("b1@najdpower.example", ("Najd Power Company", "billing@najdpower.example"),
                         "Your electricity bill", "Your electricity bill for April is SAR 412.60, due by 20/05/2027.",
                         _sent(3, 8)),
+        "fine": message("f1@citytraffic.example", ("City Traffic Directorate", "fines@citytraffic.example"),
+                        "Traffic fine issued - plate 7731",
+                        "Dear Vehicle Owner,\n\nA traffic fine has been issued against your vehicle.\n\nViolation: "
+                        "Driving above the speed limit\nLocation: King Fahd Road\nFine: SAR 300.00\n\nPlease pay by "
+                        "25/05/2027.\n\nCity Traffic Directorate", _sent(6, 9)),
+        "plan": message("p1@cloudnest.example", ("CloudNest", "billing@cloudnest.example"),
+                        "Your CloudNest plan renews soon",
+                        "Hi Yusuf,\n\nYour CloudNest Family storage plan will automatically renew on 24/05/2027.\n\n"
+                        "Amount: SAR 99.00\nPayment method: card on file\n\nThe CloudNest Team", _sent(4, 7)),
         "table": message("t1@dinehub.example", ("DineHub", "noreply@dinehub.example"),
                          "Booking confirmed: Olive Terrace",
                          "Hi Yusuf,\n\nYour table is booked!\n\nOlive Terrace\nTahlia Street, Riyadh\nThursday 13 May "
@@ -67,6 +77,13 @@ def test_a_table_priced_by_the_guest_says_its_price_a_head(home: App) -> None:
     assert "SAR 120.00" in reply and "a person" in reply, reply
     reply = talk(home, "what does the Olive Terrace booking cost?")[-1]
     assert "SAR 120.00 a person" in reply, reply  # a head's price, never said as the whole
+
+
+def test_a_thing_asked_by_another_form_of_its_mails_word(home: App) -> None:
+    reply = talk(home, "how much is the speeding fine?")[-1]  # its mail says "speed"
+    assert "SAR300.00" in reply.replace(" ", "") and "412.60" not in reply, reply
+    reply = talk(home, "when is the CloudNest renewal?")[-1]  # its mail says it "renews"
+    assert "24 May" in reply and "412.60" not in reply, reply
 
 
 def test_one_thing_of_a_day_pointed_at_by_its_time(home: App) -> None:

@@ -53,6 +53,25 @@ def stem(word: str) -> str:
     return w
 
 
+# the endings that make one word another form of it ("renewal", "renewed", "speeding"), longest first
+_FORMS = ("ment", "ing", "als", "al", "ed")
+
+
+@lru_cache(maxsize=8192)
+def word_root(word: str) -> str:
+    """A word without the ending that makes it another form of one root ("renewal", "renewed" -> "renew",
+    "speeding" -> "speed", "shopping" -> "shop"); the word itself when what is left is too short to be a word."""
+    w = stem(word)
+    for end in _FORMS:
+        # (a root of four letters is another word before "al": "rental" is no "rent", "dental" no "dent")
+        if w.endswith(end) and len(w) - len(end) >= (5 if end.startswith("al") else 4):
+            w = w[: -len(end)]
+            if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+                w = w[:-1]  # a consonant doubled before the ending ("shopping")
+            return w
+    return w
+
+
 # a name said by its initials in capitals ("the AGM", "the QBR"), and the capitalised names a mail writes in full
 _SAID_IN_CAPITALS = re.compile(r"\b[A-Z]{2,6}\b")
 _CAPITALISED = re.compile(r"\b[A-Z][\w'\u2019]*(?:(?:[ \t]+|-)(?:(?:of|and|&|for|the)[ \t]+)*[A-Z][\w'\u2019]*)+")
@@ -138,6 +157,10 @@ def held(term: str, pool: frozenset[str]) -> bool:
 
     s = stem(term)
     if s in pool or (2 <= len(s) <= 5 and s.isalpha() and f"~{s}" in pool and s not in common_english()):
+        return True
+    root = word_root(s)
+    if root != s and (root in pool or any(word_root(w) == root for w in pool if w[:3] == root[:3])):
+        # another form of the word ("speeding" of "speed", "renewal" of "renews"): one root, one thing
         return True
     # two letters typed the wrong way round ("eye tset", "dentsit"): the word they spell, when the said one is no
     # English word
