@@ -2,7 +2,8 @@
 that transfer's receipt, never every bill's sum; a table priced by the guest says its price a head ("what's the per
 person cost?", and asked what it costs, the price a head said as such); "the 9:45 one, which doctor is it with?"
 after a day's list asks of the one thing listed at that time; a thing asked by another form of its mail's word ("the
-speeding fine" of a mail that says the speed limit, "the renewal" of a plan that renews) is that thing. No model."""
+speeding fine" of a mail that says the speed limit, "the renewal" of a plan that renews) is that thing; "brief me on
+Thursday" is that day's schedule (the brief is today's). No model."""
 
 from __future__ import annotations
 
@@ -92,3 +93,8 @@ def test_one_thing_of_a_day_pointed_at_by_its_time(home: App) -> None:
     assert "Huda Sabri" in replies[1] and "Kareem" not in replies[1], replies[1]
     reply = talk(home, "what's on Thursday?", "the 4pm one, who's it with?")[-1]
     assert "Kareem Aziz" in reply and "Huda" not in reply, reply
+
+
+def test_a_brief_asked_of_another_day_is_that_days_schedule(home: App) -> None:
+    reply = talk(home, "could you brief me on Thursday?")[-1]
+    assert "09:45" in reply and "16:00" in reply and "20:30" in reply, reply

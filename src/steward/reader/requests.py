@@ -93,7 +93,8 @@ class Requests:
             return None
         when = self.find_when(text, clock)
         if when is not None and when.start.astimezone(clock.zone).date() != clock.today():
-            return None
+            # "brief me on tomorrow", "brief me on Friday": the brief is today's; another day's is its schedule
+            return _frame(text, "days", when) if asked and when.grain == "day" else None
         return _frame(text, "brief", when)
 
     def days(self, text: str, clock: Clock) -> Frame | None:
