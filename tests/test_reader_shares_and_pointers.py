@@ -3,7 +3,8 @@ that transfer's receipt, never every bill's sum; a table priced by the guest say
 person cost?", and asked what it costs, the price a head said as such); "the 9:45 one, which doctor is it with?"
 after a day's list asks of the one thing listed at that time; a thing asked by another form of its mail's word ("the
 speeding fine" of a mail that says the speed limit, "the renewal" of a plan that renews) is that thing; "brief me on
-Thursday" is that day's schedule (the brief is today's). No model."""
+Thursday" is that day's schedule (the brief is today's); "when will my residence permit expire?" is the day its mail
+says it runs out. No model."""
 
 from __future__ import annotations
 
@@ -47,6 +48,11 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                         "Your CloudNest plan renews soon",
                         "Hi Yusuf,\n\nYour CloudNest Family storage plan will automatically renew on 24/05/2027.\n\n"
                         "Amount: SAR 99.00\nPayment method: card on file\n\nThe CloudNest Team", _sent(4, 7)),
+        "iqama": message("q1@sanadservices.example", ("Sanad Services", "desk@sanadservices.example"),
+                         "Residence permit renewal - application received",
+                         "Dear Sir,\n\nWe have received your residence permit renewal application (ref SN-2291). Your "
+                         "current permit expires on 02/06/2027.\n\nPlease keep your passport with you.\n\nSanad "
+                         "Services", _sent(5, 14)),
         "table": message("t1@dinehub.example", ("DineHub", "noreply@dinehub.example"),
                          "Booking confirmed: Olive Terrace",
                          "Hi Yusuf,\n\nYour table is booked!\n\nOlive Terrace\nTahlia Street, Riyadh\nThursday 13 May "
@@ -98,3 +104,10 @@ def test_one_thing_of_a_day_pointed_at_by_its_time(home: App) -> None:
 def test_a_brief_asked_of_another_day_is_that_days_schedule(home: App) -> None:
     reply = talk(home, "could you brief me on Thursday?")[-1]
     assert "09:45" in reply and "16:00" in reply and "20:30" in reply, reply
+
+
+def test_the_day_a_thing_held_runs_out_is_its_mails_sentence(home: App) -> None:
+    reply = talk(home, "when will my residence permit expire?")[-1]
+    assert "2 Jun" in reply and "expires on 02/06/2027" in reply, reply
+    reply = talk(home, "what's the expiry date of my permit?")[-1]
+    assert "2 Jun" in reply, reply

@@ -14,6 +14,7 @@ from typing import Any
 
 from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer, Answerers
+from steward.reader.answerers.expiry import expiry_frame
 from steward.reader.frame import Frame, Named, SlotValue, Unmatched, Window
 from steward.reader.lists import SlotLists
 from steward.reader.meaning import ByMeaning
@@ -39,7 +40,14 @@ class Reader:
 
     def read(self, text: str, clock: Clock) -> Frame | None:
         """The frame of `text` on `clock`, or None when it is not a question about the person's data."""
-        return read(text, self.lists(), clock, self.vocab, self.words, self.known, self.date_options, self.meaning)
+        frame = read(text, self.lists(), clock, self.vocab, self.words, self.known, self.date_options, self.meaning)
+        if frame is None or (frame.domain in ("appointments", "schedule", "mail") and not frame.names_something):
+            # "when does my visa expire?", "when does the car registration run out?": a thing the person holds,
+            # whose end its mail says (a bill or a booking named is answered as one)
+            ends = expiry_frame(text)
+            if ends is not None:
+                return ends
+        return frame
 
     def not_a_read(self, text: str) -> bool:
         """Whether the text asks for the date, a list the person keeps, or a model's work: no read at all."""

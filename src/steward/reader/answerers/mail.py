@@ -15,6 +15,7 @@ from steward.errors import StewardError
 from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
+from steward.reader.answerers.expiry import EXPIRES_FLAG, expiry_answer
 from steward.reader.answerers.owned import answer_owned, owned_thing
 from steward.reader.frame import Frame, SlotValue, Unmatched
 from steward.reader.honesty import no_such
@@ -75,6 +76,11 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             if last <= frame.window.start.date() or not _whole_days(frame):
                 last += timedelta(days=1)  # "this morning": its day searched, its hours kept below
             window = f" after:{(frame.window.start.date()).isoformat()} before:{last.isoformat()}"
+        if EXPIRES_FLAG in frame.flags:
+            # "when does my visa expire?": the day its mail says it runs out (none said: the mail about it, below)
+            ends = expiry_answer(frame, box, clock)
+            if ends is not None:
+                return ends
         if "cod" in frame.flags:
             from steward.reader.answerers.mail_news import cash_on_delivery
 
