@@ -1,6 +1,6 @@
 """A day and its money asked as people follow on in talk: "and the total with the fee?" after money sent abroad is
-that transfer's receipt, never every bill's sum; a table priced by the guest says its price a head ("what's the per
-person cost?", and asked what it costs, the price a head said as such); "the 9:45 one, which doctor is it with?"
+that transfer's receipt, never every bill's sum; a table priced by the guest says its price a head ("how much is it
+per person?", and asked what it costs, the price a head said as such); "the 9:45 one, which doctor's that with?"
 after a day's list asks of the one thing listed at that time; a thing asked by another form of its mail's word ("the
 speeding fine" of a mail that says the speed limit, "the renewal" of a plan that renews) is that thing; "brief me on
 Thursday" is that day's schedule (the brief is today's); "when will my residence permit expire?" is the day its mail
@@ -94,7 +94,7 @@ def test_a_thing_asked_by_another_form_of_its_mails_word(home: App) -> None:
 
 
 def test_one_thing_of_a_day_pointed_at_by_its_time(home: App) -> None:
-    replies = talk(home, "what's on Thursday?", "the 9:45 one, which doctor is it with?")
+    replies = talk(home, "what's on Thursday?", "the 9:45 one, which doctor's that with?")
     assert "09:45" in replies[0] and "16:00" in replies[0], replies[0]
     assert "Huda Sabri" in replies[1] and "Kareem" not in replies[1], replies[1]
     reply = talk(home, "what's on Thursday?", "the 4pm one, who's it with?")[-1]

@@ -42,7 +42,7 @@ class Reader:
         """The frame of `text` on `clock`, or None when it is not a question about the person's data."""
         frame = read(text, self.lists(), clock, self.vocab, self.words, self.known, self.date_options, self.meaning)
         if frame is None or (frame.domain in ("appointments", "schedule", "mail") and not frame.names_something):
-            # "when does my visa expire?", "when does the car registration run out?": a thing the person holds,
+            # "when will my work permit expire?", "when does the boat licence run out?": a thing the person holds,
             # whose end its mail says (a bill or a booking named is answered as one)
             ends = expiry_frame(text)
             if ends is not None:

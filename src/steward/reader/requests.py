@@ -93,7 +93,7 @@ class Requests:
             return None
         when = self.find_when(text, clock)
         if when is not None and when.start.astimezone(clock.zone).date() != clock.today():
-            # "brief me on tomorrow", "brief me on Friday": the brief is today's; another day's is its schedule
+            # "brief me on Friday", "brief me on the 12th": the brief is today's; another day's is its schedule
             return _frame(text, "days", when) if asked and when.grain == "day" else None
         return _frame(text, "brief", when)
 

@@ -182,7 +182,7 @@ _SAYS_WHAT_IT_MISSED = ("unmatched", "unaccounted", "missing", "accounted", "by_
 
 
 # a thing by its place in a list ("the 4th one", "the second ones"), never a day of a month
-# one thing of a list pointed at by the time it starts ("the 11:30 one", "the 6 pm appointment", "that 10am one")
+# one thing of a list pointed at by the time it starts ("the 4:15 one", "the 6 pm appointment", "that 10am one")
 _BY_ITS_TIME = re.compile(r"^\W*(?:and\s+|ok(?:ay)?,?\s+|so\s+)?(?:the|that|this)\s+(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*"
                           r"(?P<ap>[ap]\.?m\.?)?\s+(?:one|appointment|appt|booking|thing|entry|event)\b", re.I)
 _A_PLACE_ONE = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|last|\d{1,2}(?:st|nd|rd|th))\s+ones?\b", re.I)
@@ -245,7 +245,7 @@ class ReaderAnswers:
         turn = replace(turn, text=back_to(turn.text, reader.words))
         before, across = self._before(turn)
         if before is not None and (by_time := self._by_its_time(turn, before, reader, clock)) is not None:
-            # "the 11:30 one, which doctor is it with?" after a day's things: the rest asked of the one at that time
+            # "the 4:15 one, who's seeing me?" after a day's things: the rest asked of the one at that time
             turn, before = by_time
         fresh = frame = alone = reader.read(turn.text, clock)
         if across and before is not None and fresh is not None and fresh.window is not None and not (
@@ -684,8 +684,8 @@ class ReaderAnswers:
             self._asked.popitem(last=False)
 
     def _by_its_time(self, turn: Turn, before: Frame, reader: Reader, clock: Clock) -> tuple[Turn, Frame] | None:
-        """A turn that points at one thing the answer before listed by the time it starts ("the 11:30 one, who is
-        it with?", "and the 6pm one?") and asks something of it: the turn's question with that pointer left out,
+        """A turn that points at one thing the answer before listed by the time it starts ("the 4:15 one, who's
+        seeing me?", "and the 6pm one?") and asks something of it: the turn's question with that pointer left out,
         and the thing named as the frame before; None when no one thing listed starts at the time said."""
         said = _BY_ITS_TIME.search(turn.text)
         if said is None:
@@ -716,7 +716,7 @@ class ReaderAnswers:
             return None
         rest = (turn.text[:said.start()] + " " + turn.text[said.end():]).strip(" ,;:-")
         if not rest or not words(rest):
-            return None  # "the 11:30 one?" alone: the list's own pointing answers it
+            return None  # "the 4:15 one?" alone: the list's own pointing answers it
         named = pointed_frame(Pointed((hits[0],), kind, "show", things.index(hits[0]), len(things)), before,
                               reader.lists(), rest)
         if named is None:

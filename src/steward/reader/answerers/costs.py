@@ -86,7 +86,7 @@ def costs_in(text: str, dollar: str = "USD", letter: tuple[str, str] | None = No
 
 
 def share_asked(question: str) -> bool:
-    """Whether a question asks what one person pays ("what's the per person cost?", "how much is it per head?",
+    """Whether a question asks what one person pays ("what does it cost per person?", "how much is it per head?",
     "how much each?"), not the whole sum."""
     return bool(_A_HEAD_ASKED.search(question))
 
@@ -168,7 +168,7 @@ def cost_answer(bookings: Sequence[Priced], what: str, mailbox: Mailbox, clock: 
                 shares = shares_in(text, dollar, letter)
                 cost, read = the_cost(text, dollar, letter)
                 if len({c.value for c in shares}) == 1 and (share_asked(question) or cost is None and not read):
-                    # "what's the per person cost?": the price a head; and a mail that gives only that (a table
+                    # "what does it cost per person?": the price a head; and a mail that gives only that (a table
                     # priced by the guest) is said so, never as the whole
                     cost, read = replace(shares[0], amount=f"{shares[0].amount} a person"), shares
             except StewardError:

@@ -1,5 +1,5 @@
-"""When a thing the person holds runs out, as their mail says: "when does my visa expire?", "when does the car
-registration run out?", "what's the expiry date on my passport?".
+"""When a thing the person holds runs out, as their mail says: "when will my work permit expire?", "when does the
+boat licence run out?", "what's the expiry date on my passport?".
 
 A document, a permit or a plan is not a bill nor a booking: the day it ends is a sentence of a mail that names it
 ("The registration of your vehicle ... expires on 19 March 2027", "Your current visa expires on 25/03/2027",
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 EXPIRES_FLAG = "expires"
 
-# "when does my visa expire?", "when will the car registration run out?", "when is my passport expiring?",
+# "when will my work permit expire?", "when will the boat licence run out?", "when is my passport expiring?",
 # "what's the expiry date of my Emirates ID?", "my licence expiry?"
 _ASKED = re.compile(
     r"\bwhen\s+(?:does|do|will|is|are|did)\s+(?:my|the|our|his|her|their|your|\w+(?:'s|\u2019s))\s+"
@@ -42,7 +42,7 @@ _PLAIN = frozenset(("current", "present", "existing", "old", "new", "own", "annu
 
 
 def expiry_asked(text: str) -> str:
-    """The thing whose end a question asks ("visa" of "when does my visa expire?"), or ""."""
+    """The thing whose end a question asks ("work permit" of "when will my work permit expire?"), or ""."""
     said = _ASKED.search(text)
     if said is None:
         return ""

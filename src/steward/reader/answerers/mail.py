@@ -77,7 +77,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                 last += timedelta(days=1)  # "this morning": its day searched, its hours kept below
             window = f" after:{(frame.window.start.date()).isoformat()} before:{last.isoformat()}"
         if EXPIRES_FLAG in frame.flags:
-            # "when does my visa expire?": the day its mail says it runs out (none said: the mail about it, below)
+            # "when will my work permit expire?": the day its mail says it runs out (none said: the mail about it, below)
             ends = expiry_answer(frame, box, clock)
             if ends is not None:
                 return ends
