@@ -241,8 +241,9 @@ EVERYDAY: list[tuple[str, str, str, list[str], list[str]]] = [
     ("demo", "did Zoe reply about the moving help?", "reader", ["Zoë Müller", "Re: Moving help"], []),
     ("fourth", "is my parcel arriving today?", "reader", ["Paketblitz", "arriving today"], []),
     # what a mail says: the mail to open, its own stored words, nothing made up
-    ("second", "when does my password expire?", "mail_content", ["Larchwood Consulting IT", "Password expires in 7 days",
-                                                                 "steward mail read"], []),
+    # (the day a thing runs out is the one its mail's sentence gives, counted from the day the mail came)
+    ("second", "when does my password expire?", "reader", ["Larchwood Consulting IT", "password expires in 7 days",
+                                                           "Sat 28 Nov"], []),
     ("second", "what's the maqluba recipe?", "mail_content", ["Mama", "Maqluba recipe"], ["Noor Haddad:"]),
     ("third", "what's the pickup at GRU about?", "mail_content", ["Rafael Carvalho", "pickup at GRU"], []),
     ("third", "when is the IT maintenance?", "mail_content", ["Northpoint IT", "Scheduled maintenance"], []),
