@@ -72,7 +72,7 @@ PLACE_KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 BILL_KINDS = {"utility": ("electricity bill", "energy bill"), "telecom": ("phone bill",), "card": ("credit card bill",),
               "rent": ("rent",), "insurance": ("insurance bill", "insurance payment"),
               "housing": ("maintenance bill",), "loan": ("loan payment",)}
-_UTILITY_WORDS = {"gas": ("gas bill",), "water": ("water bill",), "hydro": ("hydro bill",),
+_UTILITY_WORDS = {"cooling": ("cooling bill",), "chiller": ("cooling bill",), "gas": ("gas bill",), "water": ("water bill",), "hydro": ("hydro bill",),
                   "broadband": ("broadband bill",), "fibre": ("broadband bill",), "fiber": ("internet bill",),
                   "fibernet": ("internet bill",), "mobile": ("mobile bill",), "wireless": ("phone bill",)}
 # words of a name no person says alone for it
