@@ -89,3 +89,17 @@ def test_after_work_is_after_that_days_shift(tmp_path: Path, cli: Any) -> None:
 def test_hours_in_a_rotas_mail_that_are_no_ones_shift_are_not_read(tmp_path: Path, cli: Any, body: str) -> None:
     _home(tmp_path, cli, {"a": message("r-3@x.example", MANAGER, "Rota", body, SENT)})
     assert "shift" not in _ask(cli, "what's on Monday?")
+
+
+def test_the_nights_asked_after_a_days_work_are_the_first_night_shift_ahead(tmp_path: Path, cli: Any) -> None:
+    ward = ("Ward 4 North", "ward4north@cityhospital.example")
+    _home(tmp_path, cli, {"a": message("w-2@x.example", ward, "Your roster", WARD, SENT)})
+    said = []
+    for text in ("am I working tomorrow?", "and when do I start nights?"):
+        r = cli("--now", NOW, "--tz", ZONE, "--json", "chat", text, "--session", "s-nights", "--dry-run")
+        assert r.code == 0, r.err
+        said.append(str(r.json()["reply"]))
+    assert "Fri 11 Jun at 20:00" in said[1]
+    # a kind of shift named by a part of the day is no span of that day ("night shift" is never tonight)
+    first = _ask(cli, "when is my first night shift?")
+    assert "Fri 11 Jun" in first and "Nothing else is on" not in first

@@ -62,3 +62,37 @@ def test_a_savings_circle_by_another_countrys_word_finds_the_same_mail(home: App
 def test_the_payout_asked_is_never_answered_with_the_share(home: App) -> None:
     reply = talk(home, "when is my turn to collect from the chama?")[0]
     assert "3,000" not in reply and "Wanjiru Kamau" in reply and "6,400" not in reply
+
+
+def _circle_home(app_in_own_home: Callable[[str, str], App], folder: Path, told: str) -> App:
+    """A home in Kingston whose pardna's organiser wrote `told` after the week's hand."""
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("America/Jamaica", "2028-03-03T18:00:00-05:00")  # Friday 3 March 2028
+    write_folder(folder, {
+        "pardna": message("d1@mailbox-demo.example", ("Beverley Morris", "miss.bev@mailbox-demo.example"), "pardna",
+                          "Evening all. Hand dem due this Saturday as usual, 2k each, cash or transfer. " + told
+                          + "\n\nMiss Bev", datetime(2028, 3, 2, 20, 0, tzinfo=ZoneInfo("America/Jamaica"))),
+    })
+    ingest(app.db, scan([folder]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    return app
+
+
+def test_a_members_draw_told_to_them_by_name_is_their_payouts_day(
+        app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> None:
+    app = _circle_home(app_in_own_home, tmp_path_factory.mktemp("mail"),
+                       "Alex, yu draw is Friday 14th April so get ready.")
+    for question in ("when is my draw?", "when do I collect my pardna?"):
+        reply = talk(app, question)[0]
+        assert "Fri 14 Apr" in reply and "Beverley Morris" in reply and "2,000" not in reply
+    share = talk(app, "how much is my pardna hand?")[0]
+    assert "2,000" in share and "Sat 4 Mar" in share
+
+
+def test_another_members_draw_told_by_their_name_is_never_the_persons(
+        app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> None:
+    app = _circle_home(app_in_own_home, tmp_path_factory.mktemp("mail"),
+                       "Marlon, your draw is Friday 14th April so get ready.")
+    reply = talk(app, "when is my draw?")[0]
+    assert "14 Apr" not in reply and "Beverley Morris" in reply

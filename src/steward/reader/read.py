@@ -45,6 +45,8 @@ _FLAG_DOMAIN = {"payday": "money", "bank_balance": "money", "savings_circle": "m
 _NAME_WEIGHT = 2.0
 _A_RATE = re.compile(r"\b(?:cost|costs|costing|pay|paying|charge|charged|charging|be|is|it's|that's)\s+"
                     r"(?P<rate>(?:a|per|each|every)\s+(?:month|week|fortnight|year|quarter))\b", re.I)
+# a part of the day that names a kind of shift ("my first night shift", "the day shifts") is no span of time
+_A_SHIFT = re.compile(r"\b(?:night|day|morning|evening|afternoon|overnight)(?=[\s-]+shifts?\b)", re.I)
 _CHECK_IN = frozenset(("check", "in", "check-in", "checkin", "online"))
 # how much a detail asked of a booking or a bill weighs for its domain ("by when must I answer?")
 _DETAIL_WEIGHT = 1.5
@@ -125,6 +127,7 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
 
     # "how much will the gym be a month from March?": a rate ("a month", "per week") is no span of time; blanked, same length
     text = _A_RATE.sub(lambda m: m.group(0)[:m.start("rate") - m.start()] + " " * len(m.group("rate")), text)
+    text = _A_SHIFT.sub(lambda m: " " * len(m.group(0)), text)
     found = dates.find(text, clock, prefer="future", options=options)
     if found is None or found.start is None:
         return None, frozenset()
@@ -754,9 +757,10 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     if _IN_CURRENCY in before.flags:
         # a currency asked of a total is that answer's alone: "which of them are overdue?" after it asks of them all
         before = replace(before, currencies=(), flags=before.flags - {_IN_CURRENCY})
-    if now is not None and before.domain in _DAYS_AND_BOOKINGS and before.kinds \
-            and set(now.things) - ANY_ENTRY - set(before.things):
-        # "and his recital on Friday?" after the lunch: a thing of its own, never the dinner looked for then
+    if now is not None and before.domain in _DAYS_AND_BOOKINGS and set(now.things) - ANY_ENTRY - set(before.things) \
+            and (before.kinds or now.ask == "when" and not before.things and now.window is None):
+        # "and his recital on Friday?" after the lunch: a thing of its own, never the dinner looked for then;
+        # "and when do I start nights?" after a day's schedule asks the day of that thing, never on the day before
         return replace(now, window=relative) if relative is not None else now
     if now is not None and (now.names_something or now.kinds or now.bills or now.currencies):
         if _another_name(text, before, now):

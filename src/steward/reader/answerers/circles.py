@@ -36,6 +36,12 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 _LOOKED = 30
 # what a member is paid out when their turn comes ("when do I get my payout?", "whose turn is it to collect?"), not
 # the share paid in
+# a member's payout as its organiser writes it ("yuh draw is", "your turn to collect")
+_PAID_OUT = re.compile(r"\b(?:draw|collect|collecting|payout|pay\s*out|turn)\b", re.I)
+# the person addressed, in the spellings family and friends write ("yuh", "yu", "ur")
+_YOU = re.compile(r"\b(?:you|your|yours|yuh|yu|ya|ur|u)\b", re.I)
+# a sentence opened by the name of the one it is told to ("Shanice, yuh draw is ...")
+_CALLED = re.compile(r"([A-Z][\w'-]+)\s*,")
 _PAYOUT = re.compile(r"\b(?:draw|collect|collecting|collection|payout|pay\s*out|my\s+turn|receive|receiving)\b", re.I)
 
 
@@ -58,9 +64,15 @@ def circle_answer(frame: Frame, clock: Clock, box: Mailbox, words: Sequence[str]
                    and pattern.search(f"{h.message.subject}\n{h.message.snippet}")),
                   key=lambda h: h.message.received_at, reverse=True)
     if payout and hits:
-        # (when the person is paid out is said in each circle's own way: its mail is shown, no month guessed)
+        # (when the person is paid out is said in each circle's own way: a day is read only from a sentence of its
+        # mail that tells the person their own payout, else its mail is shown, no month guessed)
         m = hits[0].message
         sent = day_text(clock.local(m.received_at).date(), clock)
+        told = _payout_told(m, box, clock)
+        if told is not None:
+            return Answer(f"Your payout is {day_text(told[1], clock)}, from {m.sender_name or m.sender}'s mail of {sent} "
+                          f"(\u201c{m.subject}\u201d [#{m.id}]): \u201c{told[0]}\u201d",
+                          {"messages": [m.id], "dues": []})
         return Answer(f"I can't tell your payout for sure from your mail. The circle's latest mail is "
                       f"{m.sender_name or m.sender}'s of {sent} (\u201c{m.subject}\u201d [#{m.id}]).",
                       {"messages": [m.id], "dues": []})
@@ -76,6 +88,33 @@ def circle_answer(frame: Frame, clock: Clock, box: Mailbox, words: Sequence[str]
         return Answer(f"Your contribution is {sum_text}{by}, from {m.sender_name or m.sender}'s mail of {sent} "
                       f"(\u201c{m.subject}\u201d [#{m.id}]): \u201c{sentence}\u201d",
                       {"messages": [m.id], "dues": []})
+    return None
+
+
+def _payout_told(m: Message, box: Mailbox, clock: Clock) -> tuple[str, date] | None:
+    """The sentence of a circle's mail that tells the person the day of their own payout ("Shanice, yuh draw is
+    Saturday 27th March", "your turn to collect is the 5th") and that day: a payout's word, one day, and the
+    person addressed (as "you" in any spelling, and by a name only when it is theirs); None otherwise."""
+    from steward.clock import make_clock
+    from steward.dates import find_all
+    from steward.errors import StewardError
+
+    try:
+        text = box.read(m.id, clock=clock).body
+    except StewardError:
+        text = m.snippet
+    zone = getattr(clock.zone, "key", "") or str(clock.zone)
+    sent = make_clock(zone, clock.local(m.received_at).isoformat())
+    own = " ".join(m.recipients).casefold()
+    for sentence in (" ".join(s.split()) for s in _SENTENCE.split(text) if s.strip()):
+        if not (_PAID_OUT.search(sentence) and _YOU.search(sentence)):
+            continue
+        called = _CALLED.match(sentence)
+        if called and called.group(1).casefold() not in own:
+            continue  # another member's turn, told to them by name
+        days = {r.start.date() for r in find_all(sentence, sent) if r.grain == "day"}
+        if len(days) == 1:
+            return sentence[:240], days.pop()
     return None
 
 
