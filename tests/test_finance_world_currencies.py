@@ -98,3 +98,51 @@ def test_a_payment_confirmed_in_swahili_settles_the_bill_and_a_balance_of_nothin
                     sender="malipo@majisafi.example")
     assert got.paid is not None and (got.paid.amount, got.paid.currency) == (Decimal("1120.00"), "KES")
     assert got.owed is None
+
+
+KL = ZoneInfo("Asia/Kuala_Lumpur")
+KL_RECEIVED = datetime(2026, 11, 24, 10, 0, tzinfo=KL)
+
+
+@pytest.mark.parametrize(("text", "amount", "due"), [
+    # each label in Malay and English on one line, as Malaysian bills write them
+    ("Bil Elektrik / Electricity Bill\nNo. Akaun / Account No.: 8812 0045\nJumlah Perlu Dibayar / Amount Due: "
+     "RM 96.30\nTarikh Akhir / Due Date: 09/12/2026", "96.30", "2026-12-09"),
+    # Malay alone, the sum with no space and the day short and dashed
+    ("Notis bil air anda\nJumlah bil: RM54.10\nSila bayar sebelum 3-12-26", "54.10", "2026-12-03"),
+    # English alone, a day to pay said with "before"
+    ("Your gas bill\nTotal: RM 71.25\nPlease pay before: 5-12-26", "71.25", "2026-12-05"),
+])
+def test_a_malaysian_bill_labels_its_sum_and_day_in_malay_english_or_both(text: str, amount: str, due: str) -> None:
+    got = read_bill(text, received=KL_RECEIVED, institution=None, vocab=finance_vocab(), user_day_first=True,
+                    sender="ebil@tenagasinar.example", home_country="MY")
+    assert got.amount is not None and (got.amount.amount, got.amount.currency) == (Decimal(amount), "MYR")
+    assert got.due_date is not None and got.due_date.isoformat() == due
+    assert got.labelled and not got.autopay
+
+
+def test_a_berhads_e_bil_filed_as_personal_mail_is_a_bill_by_what_it_says() -> None:
+    from steward.finance.gate import gate
+    from steward.finance.registry import build_registry
+    from steward.records.finance import MessageFacts
+
+    facts = MessageFacts(1, "ebil@tenagasinar.example", "Tenaga Sinar Berhad", "e-Bil Tenaga Sinar: November 2026",
+                         "Dear customer, your electricity bill is ready. Jumlah Perlu Dibayar / Amount Due RM 96.30",
+                         KL_RECEIVED, "+08:00", "personal", False)
+    got = gate(facts, build_registry(), finance_vocab(), home_country="MY")
+    assert not isinstance(got, str) and got.by_content, got
+
+
+def test_a_bill_auto_debited_or_an_instalment_charged_to_a_card_is_taken_by_itself() -> None:
+    fibre = read_bill("Your home internet bill\nTotal: MYR 118.00\nThis amount will be auto-debited from your card "
+                      "ending 4421 on Tue 1 Dec 2026. No action is needed.", received=KL_RECEIVED, institution=None,
+                      vocab=finance_vocab(), user_day_first=True, sender="billing@pantasnet.example",
+                      home_country="MY")
+    assert fibre.owed is not None and fibre.owed.amount == Decimal("118.00") and fibre.autopay
+    plan = read_bill("Your 3rd instalment is coming up\nInstalment 3 of 4: MYR 75.00\nDue: Fri 4 Dec 2026\nWe will "
+                     "charge your Visa ending 4421 automatically on the due date.", received=KL_RECEIVED,
+                     institution=None, vocab=finance_vocab(), user_day_first=True, sender="hi@bayansur.example",
+                     home_country="MY")
+    assert plan.amount is not None and plan.amount.amount == Decimal("75.00") and plan.labelled and plan.autopay
+    assert plan.due_date is not None and plan.due_date.isoformat() == "2026-12-04"
+    assert plan.kind != "card"  # the card it is charged to is not what it is for

@@ -81,3 +81,16 @@ def test_without_the_flag_names_are_found_by_words_and_spelling_alone(demo: App)
         assert handled_by == "reader" and "nothing called" in reply, reply
     finally:
         reader.meaning = kept
+
+
+def test_a_place_said_by_its_proper_name_is_never_another_name_near_it_in_meaning(demo: App) -> None:
+    # one capitalised word no everyday word ("Madurai") means what it spells: the model is never asked for it, so a
+    # sender named after a town nearby is never taken for it
+    counting = Counting(demo.embedder)
+    kept = demo.reader.meaning
+    demo.reader.meaning = ByMeaning(lambda: counting, demo.settings.as_float("reader.meaning_threshold"))  # type: ignore[arg-type]
+    try:
+        ask(demo, "what did Madurai send me?")
+        assert counting.texts == 0
+    finally:
+        demo.reader.meaning = kept

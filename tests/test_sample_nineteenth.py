@@ -44,10 +44,8 @@ def test_the_mailbox_holds_what_was_written() -> None:
 
 
 BILLS = xfail([
-    ("Suria Grid Berhad", "187.45", "MYR", "2027-04-23",
-     "an HTML-only bill whose labels are Malay and English on one line"),  # an HTML table with Malay and English labels
-    ("Aliran Jernih Selangor", "38.60", "MYR", "2027-04-28",
-     "a due date written '28-4-27' under a Malay and English label"),  # 'RM38.60', due '28-4-27'
+    ("Suria Grid Berhad", "187.45", "MYR", "2027-04-23", ""),  # an HTML table with Malay and English labels
+    ("Aliran Jernih Selangor", "38.60", "MYR", "2027-04-28", ""),  # 'RM38.60', due '28-4-27'
     ("Bank Merbok", "3412.67", "MYR", "2027-04-28", ""),
     ("Bank Cempaka", "612.00", "MYR", "2027-04-22", ""),  # a car's hire purchase instalment, 'RM612.00'
     ("Dana Pendidikan Nasional", "250.00", "MYR", "2027-04-30", ""),  # a study loan's monthly repayment
@@ -62,8 +60,8 @@ def test_what_her_bills_say_she_owes(sample_home: Path, capsys: pytest.CaptureFi
 
 
 AUTOPAY = xfail([
-    ("KilatNet Fibre", "139.00", "MYR", "2027-04-20", "owed, but 'will be auto-debited' is not read as collected"),  # 'MYR 139.00', auto-debited from her card
-    ("AnsurLah", "133.00", "MYR", "2027-04-20", "a buy-now-pay-later instalment is not read as a bill"),  # a buy-now-pay-later instalment charged automatically
+    ("KilatNet Fibre", "139.00", "MYR", "2027-04-20", ""),  # 'MYR 139.00', auto-debited from her card
+    ("AnsurLah", "133.00", "MYR", "2027-04-20", ""),  # a buy-now-pay-later instalment charged automatically
 ])
 
 
@@ -124,3 +122,13 @@ def test_the_real_senders_are_not_filed_as_phishing(sample_home: Path, capsys: p
 def test_the_home_imports_every_message_and_keeps_no_body(sample_home: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     NINETEENTH.imported_without_bodies(sample_home, capsys, 59, b"late payment interest of 10%")
+
+
+def test_her_utility_bills_are_answered_and_a_place_is_no_biller(sample_home: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    power, water, flight = SAMPLE.replies(sample_home, capsys, "what's my electricity bill?", "how much is water?",
+                                          "has the Penang flight changed?")
+    assert "187.45" in power and "23 Apr" in power, power
+    assert "38.60" in water and "28 Apr" in water, water
+    # a town's name is never the water company named after the state, nor a dinner whose mail speaks of it
+    assert "Aliran" not in flight and "dinner" not in flight, flight

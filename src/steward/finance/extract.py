@@ -56,7 +56,10 @@ _PAID_WITH = re.compile(r"\b(?:from|to|with|by|on|using|via|through|charge|charg
                         r"(?:your|the|a|any|my)?\s*(?:[\w&'.-]+\s+){0,3}?(?:credit\s+|debit\s+)?card"
                         r"(?:\s+on\s+file|\s+(?:ending|ending\s+in|ending\s+with|no\.?|number)\s*[:#]?\s*[x*•.\s-]*\d{4,5})?\b|"
                         # a card named by its network ("We'll charge it to your Aspenridge Visa ending 4417")
-                        r"\b(?:to|from|with|using|via|through|by)\s+(?:your|the|a|my)?\s*(?:[\w&'.-]+\s+){0,2}?"
+                        # ("We will charge your Mastercard ending 5083 automatically")
+                        # (the verb kept, so "will charge ... automatically" still says it is taken)
+                        r"(?:\b(?:to|from|with|using|via|through|by)\s+|(?<=\bcharge\s)|(?<=\bcharges\s))"
+                        r"(?:your|the|a|my)?\s*(?:[\w&'.-]+\s+){0,2}?"
                         r"(?:visa|mastercard|master\s+card|amex|american\s+express|rupay|discover|maestro)"
                         r"(?:\s+[\w-]+){0,2}?\s+(?:ending|ending\s+in|ending\s+with)\s*[:#]?\s*[x*•.\s-]*\d{4,5}\b|"
                         # the account a payment came from ("Payment method: eCheck ending 0932", "Funded by: Bank
@@ -93,8 +96,9 @@ def account_of(text: str, lowered: str, kind: str) -> tuple[str, int] | None:
 def autopay_in_place(lowered: str, vocab: FinanceVocab) -> bool:
     """Whether the text says the due is paid without the person doing anything (an autopay phrase not
     offered, invited or denied by the words right before it, nor said to be off by the words after it)."""
-    return any(not _OFFERED.search(lowered[max(0, m.start() - 30):m.start()]) and not _OFF.match(lowered, m.end())
-               for m in vocab.autopay.finditer(lowered))
+    # (the card it is taken from may stand inside the phrase: "we will charge your Visa ending 1234 automatically")
+    return any(not _OFFERED.search(said[max(0, m.start() - 30):m.start()]) and not _OFF.match(said, m.end())
+               for said in (lowered, paid_with_left_out(lowered)) for m in vocab.autopay.finditer(said))
 
 
 # an autopay said to be off by the words after it: "AutoPay is off for this account", "Autopay: Off", "auto-pay is
@@ -345,6 +349,12 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
         # "Total rates for 2027/2028: $4,568.00 / Instalment 1 of 4: $1,142.00 / Due date: ...": what is due on
         # the day is the instalment, never the year's sum
         amount = _instalment_of(lowered, money, amount[0]) or amount
+    if amount is not None and amount[1] == amount[0].start:
+        # an amount read by the "Due:" after it is labelled all the same by the instalment it is ("Instalment 2 of
+        # 3: MYR 133.00 / Due: 20 Apr")
+        part = _instalment_of(lowered, [amount[0]], None)
+        if part is not None:
+            amount = part
     owed = amount or balance
     currency = owed[0].currency if owed else (paid[0].currency if paid else usual)
     # the mail's own dates that read one way only ("24/11/2027" on a dollar card's statement from a Lagos bank)

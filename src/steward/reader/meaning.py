@@ -85,7 +85,7 @@ class ByMeaning:
         named: list[Named] = []
         left: list[Unmatched] = []
         for u in unmatched:
-            got = self.resolve(u, lists) if u.what != "card" or not u.said.isdigit() else None
+            got = None if (u.what == "card" and u.said.isdigit()) or _a_proper_name(u.said) else self.resolve(u, lists)
             if got is None:
                 left.append(u)
             else:
@@ -96,3 +96,12 @@ class ByMeaning:
 def _text(value: SlotValue) -> str:
     """What a value's vector is made from: its label, with its kind when it has one ("Pawsome Vets, vet")."""
     return f"{value.label}, {value.kind}" if value.kind and value.slot == "provider" else value.label
+
+
+def _a_proper_name(said: str) -> bool:
+    """One capitalised word that is no everyday English word ("Penang", "Ipoh"): a name means what it spells, never
+    another name near it in meaning (a place is not a company named after the next state)."""
+    from steward.reader.lists import common_english
+
+    word = said.strip()
+    return word.isalpha() and word[:1].isupper() and word[1:].islower() and word.casefold() not in common_english()

@@ -200,10 +200,10 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         ahead = every = bookings_ahead(now)
         if by_mail is not None and kinds_said:
             # "the Kigali flight": of the bookings whose mail says the name, the ones of the kind said
-            of_kind = [b for b in ahead if b.message_id in by_mail[1] and b.of_kinds(kinds_said)]
-            if of_kind:
-                ahead = of_kind
-                frame = replace(frame, kinds=kinds_said)
+            # (none of that kind: none is, never another kind of booking whose mail says the name, a dinner's
+            # mail that speaks of the place a flight goes)
+            ahead = [b for b in ahead if b.message_id in by_mail[1] and b.of_kinds(kinds_said)]
+            frame = replace(frame, kinds=kinds_said)
         # "how much was the Paris ticket?", "the tickets to Lisbon": a journey's price, asked by the place it goes
         ticket = bool((frame.values("trip") or frame.places) and not named and not frame.kinds and by_mail is None
                       and frame.ask == "how_much" and _A_TICKET.search(frame.text))
