@@ -177,3 +177,9 @@ def test_a_name_a_lure_borrows_is_the_real_senders(home: App) -> None:
 def test_an_organisation_asked_by_its_initials_is_that_biller(home: App) -> None:
     reply = talk(home, "what do I owe the CBCA?")[0]
     assert "290.00" in reply and "Cedar Bend" in reply
+
+
+def test_a_study_loan_is_the_student_loan_and_what_is_left_is_its_own_mails(home: App) -> None:
+    study = talk(home, "how much left on my study loan?")[0]
+    # the student loan's mail gives no balance: its mail to open, never the car loan's balance nor 'study' unknown
+    assert "Keystone" in study and "9,870.33" not in study and "\u2018study\u2019" not in study, study

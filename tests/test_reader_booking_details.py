@@ -118,12 +118,19 @@ def test_a_bookings_details_asked_in_a_few_words_show_it_whole(evenings_out: App
     ("did the salon mention the deposit?", "deposit"),
     ("am I getting my booking deposit back?", "deposit"),
     ("has my direct deposit gone in?", ""),
+    ("how many more payments are left on the van?", "parts_left"),
+    ("mortgage: how many repayments remaining?", "parts_left"),
+    ("how many payments did I make in March?", ""),
 ])
 def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
     assert asked_detail(text) == kind
 
 
 @pytest.mark.parametrize(("text", "kind", "said"), [
+    ("Monthly instalment: RM450.00\nInstalments remaining: 17 of 60\nPay on time.", "parts_left",
+     "Instalments remaining: 17 of 60"),
+    ("Only 3 more payments to go on your plan.", "parts_left", "3 more payments to go"),
+    ("Loan account 0021\nBalance outstanding: RM 9,310.00", "principal", "Balance outstanding: RM 9,310.00"),
     ("Boarding closes 40 minutes before.\nTerminal: 2 (North)\nSeat 14C", "terminal", "Terminal: 2 (North)"),
     ("Please be at the terminal 45 minutes before sailing.", "terminal", ""),
     ("Sailings leave from the Harbour Quay terminal, berth 3.", "terminal", "Harbour Quay terminal"),

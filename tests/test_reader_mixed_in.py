@@ -77,6 +77,17 @@ def test_the_urdu_words_are_said_in_english(said: str, plain: str) -> None:
     assert in_english(said, load_words()) == plain
 
 
+@pytest.mark.parametrize(("said", "plain"), [
+    ("the gas bill bila kena bayar?", "the gas bill when must I pay?"),
+    ("each of us kena pay how much for the dinner?", "each of us have to pay how much for the dinner?"),
+    ("the phone bill dah bayar or not?", "the phone bill paid or not?"),
+    ("insurance berapa lah?", "insurance how much?"),
+    ("esok got anything?", "tomorrow got anything?"),
+])
+def test_the_malay_words_are_said_in_english(said: str, plain: str) -> None:
+    assert in_english(said, load_words()) == plain
+
+
 @pytest.mark.parametrize("said", ["am I free at 9 am?", "I am at work till 5", "send me the bill"])
 def test_am_in_english_is_left_as_it_is(said: str) -> None:
     assert in_english(said, load_words()) == said

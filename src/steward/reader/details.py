@@ -31,9 +31,10 @@ _PLACES = r"clinic|hospital|practice|surgery|centre|center|branch|venue|hall|stu
 _PHONE = r"\+?\(?\d[\d ()\u2013-]{5,18}\d"
 
 
-# an amount as a mail writes it, with its currency's mark or code ("S$388.00", "€15,00", "SGD 142.37", "45 EUR")
+# an amount as a mail writes it, with its currency's mark or code ("S$388.00", "€15,00", "SGD 142.37", "45 EUR",
+# ringgit as "RM 21,480.00" or "RM38.60")
 _CODES = r"USD|EUR|GBP|AUD|NZD|CAD|SGD|HKD|INR|KES|ZAR|MXN|BRL|CHF|JPY|AED|MUR|VND|NGN|PHP|MYR|THB|IDR|SEK|NOK|DKK"
-_MONEY = (rf"(?:[$\u20ac\u00a3\u00a5\u20b9]|\b(?:[A-Z]{{1,3}}\$|(?:{_CODES}|Rs\.?|KSh|Ksh|R)\s?))\s?\d[\d,.]*\d?|"
+_MONEY = (rf"(?:[$\u20ac\u00a3\u00a5\u20b9]|\b(?:[A-Z]{{1,3}}\$|(?:{_CODES}|Rs\.?|KSh|Ksh|RM|R)\s?))\s?\d[\d,.]*\d?|"
           rf"\b\d[\d,.]*\s?(?:\u20ac|\b(?:{_CODES}|euros?|dollars?|pounds?|rand|shillings?)\b)")
 # a currency as a question names it ("Canadian dollars", "pounds", "CAD")
 _NAMED_MONEY = (r"(?:canadian|australian|aussie|us|u\.s\.|american|new\s+zealand|kiwi|singapore|hong\s+kong|mexican)\s+"
@@ -435,6 +436,18 @@ DETAILS = (
            re.compile(rf"\b(?<!available\s)(?:credit\s+limit|spending\s+limit|card\s+limit|limit)"
                       rf"\b(?:[^.!?\n]{{0,20}}?|[ \t]*:?[ \t]*\n[ \t]*)(?:{_MONEY})", re.I),
            ("card",), label="the credit limit", of="bill"),
+    # "how many more instalments left?", "payments remaining on the car?": how many parts of a loan or a plan its mail
+    # says are left ("Instalments remaining: 41 of 84", "6 more payments to go", "Instalment 2 of 3")
+    Detail("parts_left", re.compile(
+        r"\bhow\s+many\s+(?:more\s+)?(?:instal(?:l)?ments?|payments?|repayments?|emis?|months?)\b[^?]{0,25}?"
+        r"\b(?:left|remaining|to\s+go|more\s+to\s+pay|still\s+to\s+pay)\b|"
+        r"\bhow\s+many\s+more\s+(?:instal(?:l)?ments?|payments?|repayments?|emis?)\b|"
+        r"\b(?:instal(?:l)?ments?|repayments?|emis?)\s+(?:left|remaining|to\s+go)\b", re.I),
+           re.compile(r"\b(?:instal(?:l)?ments?|payments?|repayments?|emis?)\s+(?:remaining|left|outstanding|to\s+go)"
+                      r"\s*:?\s*\d{1,3}(?:\s*(?:of|/)\s*\d{1,3})?\b|"
+                      r"\b\d{1,3}\s+(?:more\s+)?(?:instal(?:l)?ments?|payments?|repayments?|emis?)\s+"
+                      r"(?:remaining|left|to\s+go)\b|\b(?:instal(?:l)?ment|payment)\s+\d{1,2}\s*(?:of|/)\s*\d{1,2}\b", re.I),
+           label="how many instalments are left", of="bill"),
     Detail("principal", re.compile(r"\b(?:still|left\s+to)\s+(?:owe|owing|pay)\b|\bprincipal\b|\bpay-?off\b|"
                                    r"\bpay(?:ing)?\s+(?:it|that|this|the\s+[\w' -]{1,30}?)\s+off\b|"
                                    r"\b(?:left|remaining|outstanding)\s+(?:on|of)\s+(?:the|my|that|this|it)\b"
@@ -443,7 +456,10 @@ DETAILS = (
                                    r"\b(?:loan|remaining|outstanding)\s+balance\b", re.I),
            re.compile(rf"\b(?:(?:remaining|outstanding|unpaid|current)\s+)?principal(?:\s+balance)?\b[^.!?\n]{{0,20}}?"
                       rf"(?:{_MONEY})|\b(?:payoff|pay-off)\s+(?:amount|balance|figure)\b[^.!?\n]{{0,20}}?(?:{_MONEY})|"
-                      rf"\b(?:loan|remaining|outstanding)\s+balance\b[^.!?\n]{{0,20}}?(?:{_MONEY})", re.I),
+                      rf"\b(?:loan|remaining|outstanding)\s+balance\b[^.!?\n]{{0,20}}?(?:{_MONEY})|"
+                      # the label said the other way round ("Balance outstanding: RM 21,480.00")
+                      rf"\bbalance\s+(?:outstanding|remaining|owing|left\s+to\s+pay)\b[^.!?\n]{{0,20}}?(?:{_MONEY})",
+                      re.I),
            ("loan",), label="what is left to pay on the loan", of="bill"),
 )
 _BY_NAME = {d.name: d for d in DETAILS}

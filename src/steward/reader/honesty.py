@@ -577,6 +577,11 @@ def named_things(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
         kind = asked_detail(frame.text)
         asked = detail(kind).asked.search(frame.text) if kind else None
         plain = plain | (set(name_words(asked.group(0))) if asked else set())
+    if "loan" in frame.kinds:
+        # "how much is left on my study loan?": what a loan is for, which the money answerer reads in its mail itself
+        said = f" {' '.join(low)} "
+        plain = plain | {w for phrases in rw.loan_kinds.values() for p in phrases if f" {' '.join(p)} " in said
+                         for w in p}
     if "spending" in frame.flags:
         from steward.reader.spending_kinds import kind_said
 
