@@ -436,7 +436,7 @@ DETAILS = (
            re.compile(rf"\b(?<!available\s)(?:credit\s+limit|spending\s+limit|card\s+limit|limit)"
                       rf"\b(?:[^.!?\n]{{0,20}}?|[ \t]*:?[ \t]*\n[ \t]*)(?:{_MONEY})", re.I),
            ("card",), label="the credit limit", of="bill"),
-    # "how many more instalments left?", "payments remaining on the car?": how many parts of a loan or a plan its mail
+    # "how many more payments to go on the van?", "repayments remaining on the car?": how many parts of a loan or a plan its mail
     # says are left ("Instalments remaining: 41 of 84", "6 more payments to go", "Instalment 2 of 3")
     Detail("parts_left", re.compile(
         r"\bhow\s+many\s+(?:more\s+)?(?:instal(?:l)?ments?|payments?|repayments?|emis?|months?)\b[^?]{0,25}?"
