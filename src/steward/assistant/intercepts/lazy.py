@@ -140,14 +140,21 @@ def manage_gate() -> WordGate:
 # off said as news ("the choir is *off* on friday", "the run is *cancelled* tomorrow") and a move said with
 # an arrow ("all *future* runs → 7am": the arrow is no word)
 EVENT_WORDS = ("bring", "pull", "instead", "last", "end", "ends", "ending", "finish", "finishes", "finishing",
-               "stop", "stops", "stopping", "off", "cancelled", "canceled", "happening", "future",
+               "stop", "stops", "stopping", "off", "cancelled", "canceled", "future",
                # a weekday said in the plural is every one of them: "the choir is on thursdays now"
                "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays", "weekdays",
                "weekends", "earlier", "later",
-               # news that says a change: "runs till 7", "won't happen", "will only be an hour"
-               "runs", "till", "until", "happen", "needed", "only",
-               # a time put right just after a write: "sorry, 11 not 9", "oops i meant 4"
-               "sorry", "oops", "meant")
+               # news that says a change: "runs till 7", "won't happen", "will only be an hour" ("till" and
+               # "until" are words of the series' lists, read with the day they bound)
+               "runs", "happen", "needed", "only")
+# words that open the gate only where a change says them (`_said_idly`): a time put right just after a write
+# ("sorry, 11 not 9", "oops i meant 4") only in a turn that says a time or a day, as "no" (a time that will not
+# happen, "no choir tomorrow", or put right, "no, 9:30"); one time off only after a no ("the run *isn't happening*
+# tomorrow", "... is no longer happening")
+TIMED = ("no", "sorry", "oops", "meant")
+NEGATED = ("happening",)
+# the words a no is said with right before "happening" (`event_forms._OFF`: "is not", "isn't", "won't be", "no longer")
+_NO_BEFORE = frozenset(("not", "isn't", "aren't", "isn’t", "aren’t", "be", "longer"))
 
 
 def event_gate() -> WordGate:
@@ -174,34 +181,59 @@ def event_gate() -> WordGate:
     verbs = tuple(str(v).lower() for v in said.get("spelled_verbs") or ())
     # each turn's first words are weighed against every verb: a word's answer, once found, is kept
     misspelt = lru_cache(maxsize=4096)(lambda w: near_verb(w, verbs))
+    timed = frozenset((w,) for w in TIMED)
+    assert timed <= set(manage.corrections), "a word of TIMED is no word a time is put right with"
     phrases = [*(p for raw in lists for p in _phrases(raw)), *manage.verbs["move"], ("is", "at"), ("one", "after"),
-               ("next", "one"), ("following", "one"), *manage.verbs["cancel"]]
+               ("next", "one"), ("following", "one"), *manage.verbs["cancel"], *timed, *((w,) for w in NEGATED)]
     # (a verb that adds: one that changes an event is read as one after a determiner too, "when does my shift start")
     adding = set(_phrases(said["add_verbs"]))
     others = {p for raw in lists[1:] for p in _phrases(raw)} | set(manage.verbs["move"]) | set(manage.verbs["cancel"])
+    series = said["series"]
+    single = lambda *raws: frozenset(p for raw in raws for p in _phrases(raw) if len(p) == 1)  # noqa: E731
     return WordGate(firsts=EVENT_WORDS, marks=("→", "->", "=>"), misspelt=misspelt, phrases=phrases,
-                    idle=_said_idly(frozenset(adding - others),
-                                    frozenset(p for raw in (forms["since"], said["series"]["since"])
-                                              for p in _phrases(raw) if len(p) == 1),
-                                    frozenset(w for p in load_vocab().determiners for w in p)))
+                    idle=_said_idly(frozenset(adding - others), single(forms["since"], series["since"]),
+                                    frozenset(w for p in load_vocab().determiners for w in p),
+                                    bounds=single(series["after"], series["until"]), timed=timed,
+                                    negated=frozenset((w,) for w in NEGATED),
+                                    shorthand={str(k).lower(): str(v) for k, v in (said.get("shorthand") or {}).items()}))
 
 
 def _said_idly(verbs: frozenset[tuple[str, ...]], since: frozenset[tuple[str, ...]],
-               determiners: frozenset[str]) -> Callable[[Sequence[str], int, tuple[str, ...]], bool]:
+               determiners: frozenset[str], *, bounds: frozenset[tuple[str, ...]] = frozenset(),
+               timed: frozenset[tuple[str, ...]] = frozenset(), negated: frozenset[tuple[str, ...]] = frozenset(),
+               shorthand: dict[str, str] | None = None) -> Callable[[Sequence[str], int, tuple[str, ...]], bool]:
     """Whether an event change's phrase, said at a place of a turn's words, says nothing of a change there: a
-    verb that adds said as a noun, after a determiner ("what's on *my schedule*", "the *book* club"), or a word a
-    change holds from said with no day right after it ("the mail I got *from* the bank" is no "*from* the 14th")."""
+    verb that adds said as a noun, after a determiner ("what's on *my schedule*", "the *book* club"); a word a
+    change holds from said with no day right after it ("the mail I got *from* the bank" is no "*from* the 14th");
+    a word that bounds a series with no day or clock time right after it ("what about the weekend *after*?",
+    "*until* what hour is it open?", "talk me *through* the gas bill": the series' scope is read from the day
+    after the word, and "runs till 7" from its hour); a word that puts a time right, or "no", in a turn that
+    says no time and no day ("no, the savings account", "sorry, I meant the vet": a correction is a time and
+    nothing else, and a time skipped is said with its day); "happening" with no no before it ("is anything
+    happening this sunday?")."""
     from steward import dates
     from steward.clock import make_clock
 
     clock = make_clock("UTC", "2000-01-01T00:00:00+00:00")  # (only whether a day is said, not which)
+    short = shorthand or {}
+
+    def day_at(norms: Sequence[str], at: int) -> bool:
+        found = dates.find(" ".join(short.get(w, w) for w in norms[at:at + 7]), clock)
+        return found is not None and found.span[0] == 0
 
     def idle(norms: Sequence[str], at: int, phrase: tuple[str, ...]) -> bool:
         if phrase in verbs:
             return at > 0 and norms[at - 1] in determiners
         if phrase in since:
-            found = dates.find(" ".join(norms[at + 1:at + 8]), clock)
-            return found is None or found.span[0] > 0
+            return not day_at(norms, at + 1)
+        if phrase in bounds:
+            after = at + len(phrase)
+            return after >= len(norms) or not (norms[after][:1].isdigit() or day_at(norms, after))
+        if phrase in timed:
+            return not any(c.isdigit() for w in norms for c in w) and \
+                dates.find(" ".join(short.get(w, w) for w in norms), clock) is None
+        if phrase in negated:
+            return at == 0 or norms[at - 1] not in _NO_BEFORE
         return False
 
     return idle
