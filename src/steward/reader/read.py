@@ -99,6 +99,8 @@ def _another_thing(network: str, low: Sequence[str], rw: ReaderWords) -> bool:
 def _hits(norms: Sequence[str], phrases: tuple[Phrase, ...]) -> list[tuple[int, int]]:
     """(start, length) of every whole-phrase occurrence, longest first at each place, not overlapping."""
     index = _by_first(phrases)
+    if index.keys().isdisjoint(norms):  # (most lists are asked of a turn that says none of their first words)
+        return []
     out: list[tuple[int, int]] = []
     i = 0
     count = len(norms)
@@ -446,10 +448,33 @@ def _of_a_thing(norms: list[str], known: frozenset[str]) -> list[str]:
     return out
 
 
+_KIND_INDEXES: dict[int, tuple[dict[str, tuple[Phrase, ...]], dict[str, tuple[str, ...]]]] = {}
+
+
+def _kinds_by_first(table: dict[str, tuple[Phrase, ...]]) -> dict[str, tuple[str, ...]]:
+    """The kinds of a table by the first words of their phrases, built once per table (kept by its identity,
+    as `_by_first` keeps a list's)."""
+    kept = _KIND_INDEXES.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    out: dict[str, list[str]] = {}
+    for kind, phrases in table.items():
+        for p in phrases:
+            if p and kind not in out.setdefault(p[0], []):
+                out[p[0]].append(kind)
+    index = {w: tuple(kinds) for w, kinds in out.items()}
+    if len(_KIND_INDEXES) >= 64:  # tables made on the fly, not a reader's
+        _KIND_INDEXES.clear()
+    _KIND_INDEXES[id(table)] = (table, index)
+    return index
+
+
 def _kinds(norms: Sequence[str], table: dict[str, tuple[Phrase, ...]]) -> list[str]:
     """The kinds whose words the text says; a kind said only inside a longer phrase of another ("physical"
     in "physical therapy") is not said."""
-    hits = {k: _hits(norms, phrases) for k, phrases in table.items()}
+    firsts = _kinds_by_first(table)
+    said = {k for w in set(norms) for k in firsts.get(w, ())}  # (a kind none of whose first words is said has no hit)
+    hits = {k: _hits(norms, phrases) for k, phrases in table.items() if k in said}
     spans = [(at, at + n) for found in hits.values() for at, n in found]
 
     def inside(at: int, n: int) -> bool:

@@ -27,6 +27,21 @@ def is_action_request(text: str, vocab: Vocab) -> bool:
     my schedule tomorrow?" is not. A turn that puts something in or takes it out of a config object
     is one too ("only show insurance dues *in my brief*").
     """
+    # a turn is asked this by several stages (the pipeline, the reader, its requests): read once per text
+    kept = _ACTIONS.get(text)
+    if kept is not None and kept[0] is vocab:
+        return kept[1]
+    said = _is_action(text, vocab)
+    if len(_ACTIONS) >= 64:
+        _ACTIONS.clear()
+    _ACTIONS[text] = (vocab, said)
+    return said
+
+
+_ACTIONS: dict[str, tuple[Vocab, bool]] = {}
+
+
+def _is_action(text: str, vocab: Vocab) -> bool:
     norms = words(text)
     start = _skip(norms, 0, vocab.polite_wrappers)
     for i in range(start, len(norms)):
