@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from steward.app import App
-from steward.assistant.intercepts.small_talk import parse_words, shipped_words, small_talk
 from steward.errors import ConfigError
+from steward.reader.talk import parse_words, shipped_words, small_talk
 
 NOW = "2026-03-10T18:45:00+00:00"
 

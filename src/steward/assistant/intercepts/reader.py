@@ -47,6 +47,7 @@ from steward.reader.pointing import listed as listed_things
 from steward.reader.pointing import reply as point_reply
 from steward.reader.read import asked_plainly, follow_on, says_a_day_from_before, without_aside
 from steward.reader.requests import Requests
+from steward.reader.talk import asks_nothing
 from steward.reader.views import waiting_items, with_waiting
 from steward.reader.words import ReaderWords
 from steward.vocab import Vocab, words
@@ -371,7 +372,7 @@ class ReaderAnswers:
             if at is not None:
                 before = replace(before, window=Window(at, at + timedelta(minutes=1), "then", "minute"))
         if before is not None and not action and (fresh is None or fresh.domain != "clock") and settled is None \
-                and not _small_talk(turn.text):
+                and not asks_nothing(turn.text):
             # ("cheers, night" after a booking is talk, never one more word of it)
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
             if frame is not None and frame.domain == "mail" and frame.window is None and since_told is not None:
@@ -1267,14 +1268,3 @@ def frame_context(frame: Frame) -> str:
     return ("Steward's reader read the user's question as: " + "; ".join(parts)
             + ". Its own answerers could not answer it: use the tools, and these names, to answer.")
 
-
-def _small_talk(text: str) -> bool:
-    """Whether the whole turn is small talk ("cheers, night"): a few words asking nothing, its words read only then."""
-    if "?" in text or len(text.split()) > _SMALL_TALK_WORDS:
-        return False
-    from steward.assistant.intercepts.small_talk import shipped_words, small_talk
-
-    return bool(small_talk(text, shipped_words()))
-
-
-_SMALL_TALK_WORDS = 6  # the most words a turn of small talk alone is read for
