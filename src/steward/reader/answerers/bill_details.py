@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from steward.clock import Clock
 from steward.reader.answer import Answer
-from steward.reader.answerers.booking_details import as_of, said_in
+from steward.reader.answerers.booking_details import as_of, details_head, mail_line, nothing_said, said_in
 from steward.reader.answerers.common import day_text, money_text
 from steward.reader.details import detail, in_currency, named_in
 
@@ -44,10 +44,8 @@ def bill_details_answer(dues: Sequence[Due], what: str, kind: str, mailbox: Mail
     label = detail(kind).label or kind
     if currencies:
         label = f"{label} ({'/'.join(sorted(currencies))})"
-    head = (f"What the mail of {what} says:" if any(found for _, found in told) else
-            f"I can't find {label} in the mail of {what}; the mail to open:")
     lines = [line for line, _ in told]
-    return Answer("\n".join([head, *lines]), {"dues": [d.id for d in shown], "lines": lines})
+    return Answer("\n".join([details_head(what, label, told), *lines]), {"dues": [d.id for d in shown], "lines": lines})
 
 
 def _told(due: Due, kept: Message | None, kind: str, mailbox: Mailbox, clock: Clock,
@@ -64,16 +62,15 @@ def _told(due: Due, kept: Message | None, kind: str, mailbox: Mailbox, clock: Cl
         if said and currencies and not in_currency(said, currencies):
             said = ""  # a line in another currency than the one asked
         if said:
-            return f"{at}: its mail says \u201c{said}\u201d ({_mail_line(m, clock)}){as_of(said, m, clock)}", True
+            return f"{at}: its mail says \u201c{said}\u201d ({mail_line(m, clock)}){as_of(said, m, clock)}", True
     for m in mail:
         named = named_in(f"{m.subject}\n{m.snippet}", kind)
         if named:
             # "to avoid a late payment fee": named, and no amount given for it
             return (f"{at}: its mail names {detail(kind).label or kind} but gives no amount: \u201c{named}\u201d "
-                    f"({_mail_line(m, clock)})"), False
+                    f"({mail_line(m, clock)})"), False
     of = f"{detail(kind).label or kind}" + (f" in {'/'.join(sorted(currencies))}" if currencies else "")
-    return (f"{at}: its mail ({_mail_line(kept, clock)}) says nothing of {of} in what I "
-            f"can read; open it (`steward mail read {kept.id}`)"), False
+    return nothing_said(at, kept, of, clock), False
 
 
 def _its_mail(kept: Message, mailbox: Mailbox, clock: Clock, others: frozenset[int] = frozenset()) -> list[Message]:
@@ -84,7 +81,3 @@ def _its_mail(kept: Message, mailbox: Mailbox, clock: Clock, others: frozenset[i
              and h.message.id not in others]
     return [*sorted(later, key=lambda m: m.received_at, reverse=True), kept]
 
-
-def _mail_line(m: Message, clock: Clock) -> str:
-    return (f"{day_text(clock.local(m.received_at).date(), clock)}, {m.sender_name or m.sender}: "
-            f"\u201c{m.subject}\u201d [#{m.id}]")

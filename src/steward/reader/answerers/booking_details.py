@@ -74,10 +74,19 @@ def details_answer(held: Sequence[Held], what: str, kind: str, mailbox: Mailbox,
     told = [_told(b, stored.get(b.message_id) if b.message_id is not None else None, kind, shared, mailbox, clock)
             for b in held[:SHOWN]]
     lines = [line for line, _ in told]
-    label = detail(kind).label or kind
-    head = (f"What the mail of {what} says:" if any(found for _, found in told) else
+    return Answer("\n".join([details_head(what, detail(kind).label or kind, told), *lines]), {"appointments": lines})
+
+
+def details_head(what: str, label: str, told: Sequence[tuple[str, bool]]) -> str:
+    """The line a details answer opens with (of bookings or of bills): what their mail says, or that none says it."""
+    return (f"What the mail of {what} says:" if any(found for _, found in told) else
             f"I can't find {label} in the mail of {what}; the mail to open:")
-    return Answer("\n".join([head, *lines]), {"appointments": lines})
+
+
+def nothing_said(at: str, kept: Message, of: str, clock: Clock) -> str:
+    """The line of a thing whose mail says nothing of the detail asked (`of`): that mail, to open."""
+    return (f"{at}: its mail ({mail_line(kept, clock)}) says nothing of {of} in what I can read; open it "
+            f"(`steward mail read {kept.id}`)")
 
 
 def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mailbox: Mailbox, clock: Clock
@@ -98,12 +107,11 @@ def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mail
         of = about(m)
         said = said_in(m, kind, mailbox, clock, _leg(b) if m.id in shared or own and of and of != own else ())
         if said:
-            return (f"{at}: its mail says \u201c{said}\u201d ({_mail_line(m, clock)}){as_of(said, m, clock)}"
+            return (f"{at}: its mail says \u201c{said}\u201d ({mail_line(m, clock)}){as_of(said, m, clock)}"
                     f"{on_the_clock(said)}{_by_before(said, b, kind, clock)}"), True
     if placed:
-        return f"{at}: from \u201c{placed}\u201d, as its mail ({_mail_line(kept, clock)}) gives it", True
-    return (f"{at}: its mail ({_mail_line(kept, clock)}) says nothing of {detail(kind).label or kind} in what I can "
-            f"read; open it (`steward mail read {kept.id}`)"), False
+        return f"{at}: from \u201c{placed}\u201d, as its mail ({mail_line(kept, clock)}) gives it", True
+    return nothing_said(at, kept, detail(kind).label or kind, clock), False
 
 
 def said_in(message: Message, kind: str, mailbox: Mailbox, clock: Clock, leg: tuple[str, ...] = ()) -> str:
@@ -179,7 +187,8 @@ def _leg(b: Held) -> tuple[str, ...]:
     return tuple(x for x in (number.group() if number else "", route.group(1) if route else "") if x)
 
 
-def _mail_line(m: Message, clock: Clock) -> str:
+def mail_line(m: Message, clock: Clock) -> str:
+    """A mail as a details answer names it: its day, sender, subject and number."""
     return (f"{day_text(clock.local(m.received_at).date(), clock)}, {m.sender_name or m.sender}: "
             f"\u201c{m.subject}\u201d [#{m.id}]")
 
