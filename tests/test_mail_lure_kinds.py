@@ -226,3 +226,36 @@ def test_the_same_notice_from_ones_own_mail_dept_is_not_marked() -> None:
     raw = _mail("Mail Dept. <noreply@example.org>", "Held messages",
                 "Four messages are held for your mailbox and may be removed if ignored.")
     assert _category(raw) != "phishing_suspect"
+
+
+# -- a prize collected with the reader's PIN or one-time code --------------------------------------------------------
+
+def test_a_prize_draw_collected_with_a_wallet_pin_is_marked_even_from_the_draws_own_domain() -> None:
+    raw = _mail("Kopi Points Rewards <rewards@kopipoints-rewards.example>", "You are our grand prize winner",
+                "Your Kopi Points wallet came out first in our prize draw: RM 2,000 is yours. To collect, sign in "
+                "with your mobile number and your wallet PIN on our claim page.")
+    assert _category(raw) == "phishing_suspect"
+    assert "asks for a PIN or a one-time code to collect money" in _why(raw)
+
+
+def test_a_banks_one_time_code_notice_is_not_marked() -> None:
+    raw = _mail("Harbour Bank <alerts@harbourbank.example>", "Your one-time password",
+                "Your one-time password for adding a new payee is 482 913. It expires in 3 minutes. "
+                "Harbour Bank will never ask for your OTP by phone or e-mail.")
+    assert _category(raw) != "phishing_suspect"
+
+
+def test_a_mall_lucky_draw_result_collected_at_the_counter_is_not_marked() -> None:
+    raw = _mail("Bayu Mall <hello@bayumall.example>", "Lucky draw results",
+                "The weekend lucky draw was held on Sunday. Winners may collect their hampers at the information "
+                "counter with their receipt.")
+    assert _category(raw) != "phishing_suspect"
+
+
+# -- a fine discounted for paying today ------------------------------------------------------------------------------
+
+def test_a_traffic_summons_discounted_for_paying_today_is_marked() -> None:
+    raw = _mail("Notis Kompaun Jalan <notis@jalan-kompaun-bayar.example>", "Kompaun tertunggak: bayar hari ini sahaja",
+                "An outstanding traffic summons of RM 200.00 is recorded against your car (parking, Jalan Telawi). "
+                "Pay today at our portal for 70% off. Unpaid summons may lead to a warrant of arrest.")
+    assert _category(raw) == "phishing_suspect"

@@ -102,8 +102,8 @@ LURES = xfail([
     ("refund@bcn-cukai-refund.example", ""),
     ("secure@merbok-tac-verify.example", ""),
     ("customs@posnasional-clearance.example", ""),
-    ("lucky@taptap-luckydraw.example", "a prize claimed with a wallet PIN"),
-    ("saman@trafik-saman-diskaun.example", "a summons discounted for today behind a link"),
+    ("lucky@taptap-luckydraw.example", ""),
+    ("saman@trafik-saman-diskaun.example", ""),
 ])
 
 

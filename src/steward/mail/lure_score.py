@@ -431,6 +431,10 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
         # a win or a gift that costs a fee or bank details to collect is the advance-fee lure: whoever pays out
         # a real prize takes nothing from its winner first
         signs.append(Sign(2, "it asks a payment or bank details to release money it says is waiting"))
+    if {"prize", "secret"} <= {c.name for c in classes}:
+        # a prize collected with the reader's PIN or one-time code: whoever pays out a real prize never asks
+        # for the secret that moves money out of the reader's account
+        signs.append(Sign(2, "it asks for a PIN or a one-time code to collect money it says is waiting"))
     said = len(signs)
     if hidden:
         signs.append(Sign(1, "it hides invisible characters inside its words"))
