@@ -66,6 +66,23 @@ def test_an_html_only_confirmation_is_read_at_its_time(tmp_path: Path, cli: Any)
     assert proposed(scan(cli)) == [("Harbourside Animal Hospital", "2026-10-07T09:15:00+11:00")]
 
 
+# -- a booking's reference code beside its time (letters, a hyphen, digits) is no phone number ------------------
+
+def test_a_court_booked_in_an_app_is_read_at_the_start_of_its_time_range(tmp_path: Path, cli: Any) -> None:
+    home_with(tmp_path, cli, {"a": message(
+        "c-1@p.example", ("PlayCourt", "noreply@playcourt.example"), "Court booking confirmed - Eastside Sports Hall",
+        "Booking ID: PC-55190283\n\nEastside Sports Hall\nCourt 3 (squash)\nSat 10 Oct 2026, 08:00 - 09:00\n"
+        "Total paid: 24.00\n\nFree cancellation up to 24 hours before.", SENT)})
+    assert proposed(scan(cli)) == [("PlayCourt", "2026-10-10T08:00:00+11:00")]
+
+
+def test_a_phone_number_in_a_bookings_lines_still_keeps_it_off_the_calendar() -> None:
+    from steward.appointments.model import unsafe
+
+    assert unsafe("Court 3, Sat 10 Oct 2026, 08:00 - 09:00. Questions? Call 02 9555 0142.")
+    assert not unsafe("Booking ID: PC-55190283 Court 3, Sat 10 Oct 2026, 08:00 - 09:00.")
+
+
 # -- the practice, not the person seen there --------------------------------------------------------------------
 
 def test_a_booking_with_a_practitioner_is_the_practices(tmp_path: Path, cli: Any) -> None:

@@ -39,6 +39,12 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                      "Mon, Aug 9 at 3:10 PM but nobody was home to receive the parcel and sign for it at the gate. "
                      "Second attempt: Thu, Aug 12 before 6:00 PM. You may also pick it up at our Cubao hub.",
                      datetime(2027, 8, 10, 18, tzinfo=MANILA)),
+        # a postal lookalike's customs-fee lure, dressed as a parcel notice
+        "d": message("l-1@koreo-customs-fee.example", ("Koreo Parcel Desk", "desk@koreo-customs-fee.example"),
+                     "Your parcel is on hold: customs fee unpaid",
+                     "Dear customer, your parcel is held at customs. Pay the customs fee of P95.00 within 24 hours at "
+                     "http://koreo-customs-fee.example/pay or it will be returned to sender.",
+                     datetime(2027, 8, 11, 6, tzinfo=MANILA)),
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.dues.extract()
@@ -62,6 +68,10 @@ def test_a_parcel_asked_after_with_no_day_is_its_notices(home: App, text: str) -
     assert "delivery notice" in reply and "BC-55102" in reply and "BC-40077" in reply, reply
 
 
+def test_a_lure_dressed_as_a_parcel_notice_is_left_out_beside_the_real_ones(home: App) -> None:
+    reply = talk(home, "is my actual package on its way or not?")[0]
+    assert "BC-55102" in reply and "Koreo" not in reply, reply
+    assert "1 mail that looks like phishing" in reply, reply
 
 def test_what_a_parcel_holds_is_the_order_of_the_shop_its_notice_names() -> None:
     from steward.reader.pointing import pointed

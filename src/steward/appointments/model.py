@@ -60,8 +60,9 @@ REASONS: dict[str, str] = {
 
 _LINK = re.compile(r"(https?://|www\.|\b[\w-]+\.(com|org|net|in|io|co|example|invalid)/)", re.I)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
-# a phone number: 7+ digits, allowing spaces, dots, dashes, brackets and a leading +
-_PHONE = re.compile(r"(?<![\w:])\+?\(?\d[\d\s().-]{6,}\d(?![\w:])")
+# a phone number: 7+ digits, allowing spaces, dots, dashes, brackets and a leading +; digits joined by a hyphen
+# to letters before them are a code ("Booking ID: CK-88120374"), not a number to call
+_PHONE = re.compile(r"(?<![\w:])(?<![A-Za-z]-)\+?\(?\d[\d\s().-]{6,}\d(?![\w:])")
 _DATE_LIKE = re.compile(r"^\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$")
 
 

@@ -310,6 +310,13 @@ def deliveries(frame: Frame, clock: Clock, box: Mailbox, shops: Sequence[str] = 
     got.sort(key=lambda m: m.received_at, reverse=True)
     if not got:
         return Answer(f"No delivery notice came in {said}.", {"messages": [], "count": 0})
+    # a lure dressed as a parcel notice (a customs fee, a redelivery charge) is no parcel of the person's: beside a
+    # real notice it is left out and counted, so the fake is never read as the real one; alone it is shown, flagged
+    lures = [m for m in got if m.category == "phishing_suspect"]
+    if lures and len(lures) < len(got):
+        got = [m for m in got if m.category != "phishing_suspect"]
+    else:
+        lures = []
     item = _SHIPPED.search(frame.text)
     if item is not None and not shops:
         # "has the crate come in yet?": the notices of that one thing shipped, when some name it (its arrival said first)
@@ -331,4 +338,7 @@ def deliveries(frame: Frame, clock: Clock, box: Mailbox, shops: Sequence[str] = 
         # what the newest notice says past what is kept ("We'll try again Thu, Nov 4 by 8:00 PM"): its body read
         whole = _note_of(got[0], box, clock)
         lines[0] = _line(got[0], clock) + (f": {whole}" if whole else lines[0][len(_line(got[0], clock)):])
+    if lures:
+        lines.append(f"Left out: {len(lures)} {'mails that look' if len(lures) != 1 else 'mail that looks'} like "
+                     "phishing dressed as a delivery notice (ask for scam mail to see them).")
     return _answer(head, got[:SHOWN], frame, clock, lines, len(got))
