@@ -257,8 +257,9 @@ EIGHTEENTH_WRONG_AT_MOST = {"money": 5, "appointments": 5, "schedule": 3, "mail"
 # what the nineteenth set (a conversation of a Friday evening and night and single questions over the nineteenth
 # sample mailbox, Tan Wei Ling's in Petaling Jaya, written blind to the rules and frozen before its first run) scored
 # on that first run, before any tuning: 41 right, 11 wrong, 23 refused of 75 (appointments 9/4/7, brief 2/1/0, mail
-# 6/1/0, money 16/5/10, reminders 3/0/0, schedule 5/0/6)
-NINETEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 4, "schedule": 0, "mail": 1, "brief": 1, "reminders": 0}
+# 6/1/0, money 16/5/10, reminders 3/0/0, schedule 5/0/6); after its money, its lures, a parcel's notices and a court
+# booked in an app were read by kind: 52 right, 4 wrong, 19 refused (money 0, mail 0, brief 0)
+NINETEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 4, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
