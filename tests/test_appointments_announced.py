@@ -178,3 +178,52 @@ def test_a_question_asking_when_an_event_is_tells_no_time_of_it(tmp_path: Path, 
     body = ("Hello love, I'm on the early train Saturday, in by ten. What time is the dinner Saturday night? "
             "I don't want to hold you up.\n\nMam")
     assert _scan(tmp_path, cli, {"a": message("mb-2@homepost.example", mam, "saturday", body, SENT)}) == []
+
+
+def test_a_grandchilds_recital_told_by_family_starts_when_it_starts_not_when_the_doors_open(
+        tmp_path: Path, cli: Any) -> None:
+    daughter = ("Sinéad Byrne", "sinead.byrne@homepost.example")
+    body = ("Hi Mam,\n\nFiadh's school recital is Friday the 5th! Doors open at 5, starts 5:30, in the school hall. "
+            "We'll save you seats up the front.\n\nSinéad")
+    items = _scan(tmp_path, cli, {"a": message("sb-1@homepost.example", daughter, "Fiadh's recital", body, SENT)})
+    assert _said(items) == [("Sinéad Byrne", "2027-03-05T17:30:00+00:00", "rejected", "invitation")]
+
+
+def test_a_parish_fish_fry_a_friend_asks_the_person_to_is_his_invitation(tmp_path: Path, cli: Any) -> None:
+    friend = ("Pat Kehoe", "pat.kehoe@homepost.example")
+    body = ("Aoife - fish fry in the parish hall this Friday, we're going down around 6 to beat the queue. "
+            "Come with Tom and we'll share a table.\n\nPat")
+    items = _scan(tmp_path, cli, {"a": message("pk-1@homepost.example", friend, "Friday", body, SENT)})
+    assert _said(items) == [("Pat Kehoe", "2027-03-05T18:00:00+00:00", "rejected", "invitation")]
+
+
+def test_a_friends_invitation_forwarded_from_outlook_by_family_is_the_friends(tmp_path: Path, cli: Any) -> None:
+    cousin = ("Róisín Walsh", "roisin.walsh@homepost.example")
+    body = ("Aoife, put this on the calendar, I said we'd bring a salad.\nMam\n\n________________________________\n"
+            f"From: {cousin[0]} <{cousin[1]}>\nSent: Thursday, February 25, 2027 9:12 AM\nTo: Mary Byrne "
+            "<mary.byrne@homepost.example>\nSubject: Dad's 80th\n\nHi all,\n\nDad is 80! The party is Saturday, "
+            "March 13 at 4 pm in the Glenview Hotel.\n\nRóisín")
+    mam = ("Mary Byrne", "mary.byrne@homepost.example")
+    items = _scan(tmp_path, cli, {"a": message("mb-3@homepost.example", mam, "FW: Dad's 80th", body, SENT)})
+    assert _said(items) == [("Róisín Walsh", "2027-03-13T16:00:00+00:00", "rejected", "invitation")]
+
+
+def test_a_call_said_on_the_writers_clock_is_on_the_persons(tmp_path: Path, cli: Any) -> None:
+    brother = ("Eoin Byrne", "eoin.byrne@bostonpost.example")
+    body = ("Hey sis,\n\nI'll call Saturday at 2 my time, you're five hours ahead of me. Say hi to the lads.\n\n"
+            "Eoin")
+    items = _scan(tmp_path, cli, {"a": message("eb-1@bostonpost.example", brother, "Saturday call", body, SENT)})
+    assert _said(items) == [("Eoin Byrne", "2027-03-06T19:00:00+00:00", "rejected", "invitation")]
+
+
+def test_how_far_the_writers_clock_is_from_the_readers_is_read_either_way_round() -> None:
+    from datetime import timedelta
+
+    from steward.appointments.announced import writers_clock
+
+    said = "I'll ring Sunday at 4 my time."
+    assert writers_clock(said, "you're 2 hours ahead of me") == timedelta(hours=2)
+    assert writers_clock(said, "I'm an hour ahead of you") == timedelta(hours=-1)
+    assert writers_clock(said, "we are three hours behind you") == timedelta(hours=3)
+    assert writers_clock("Sunday at 4.", "you're 2 hours ahead of me") is None  # said on the reader's clock
+    assert writers_clock(said, "see you soon") is None  # how far apart, never guessed

@@ -348,3 +348,17 @@ def test_a_refund_to_claim_with_card_details_within_hours_is_marked() -> None:
                 "Our records show an overpayment on your water account and 88.40 is ready to return. Enter your card "
                 "details at http://waterboard-refund-desk.example/claim to have it within 2 hours.")
     assert _category(raw) == "phishing_suspect"
+
+
+def test_a_relative_in_trouble_asking_for_gift_cards_is_marked_without_any_link() -> None:
+    raw = _mail("Liam <liam.needs.help@freemail-demo.example>", "Nana it's me",
+                "Nana it's me Liam, I'm in trouble and my phone is broken, please don't tell Dad. Can you buy 300 "
+                "dollars in gift cards and send me photos of the cards? I'll pay you back.")
+    assert _category(raw) == "phishing_suspect"
+
+
+def test_a_grandchild_asking_for_a_gift_card_for_a_birthday_is_not_marked() -> None:
+    raw = _mail("Liam Byrne <liam.byrne@homemail.example>", "my birthday",
+                "Hi Nana, thanks for asking! A gift card for the book shop would be great, or just come to the party "
+                "on Saturday. Love, Liam")
+    assert _category(raw) != "phishing_suspect"

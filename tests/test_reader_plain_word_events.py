@@ -83,3 +83,38 @@ def test_an_insurers_approved_visit_is_the_hospitals(home: App) -> None:
 def test_the_doctor_asked_of_there_is_the_one_at_the_booking_before(home: App) -> None:
     reply = talk(home, "is my dentist appointment still on Friday?", "who is the doctor there?")[-1]
     assert "Ngozi Eke" in reply and "Seun Akande" not in reply, reply
+
+
+CHICAGO = ZoneInfo("America/Chicago")
+
+
+@pytest.fixture(scope="module")
+def family_home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    """A retired man's mail in Chicago: his son's call said on the son's own clock, his granddaughter's recital
+    told by his daughter (Monday 1 March 2027)."""
+    app = app_in_own_home("America/Chicago", "2027-03-01T09:00:00-06:00")
+    sent = datetime(2027, 2, 27, 19, 0, tzinfo=CHICAGO)
+    return with_mail(app, tmp_path_factory.mktemp("family"), {
+        "son": message("pk1@mailbox-demo.example", ("Pat Kehoe", "pat.kehoe@mailbox-demo.example"), "Saturday",
+                       "Hi Dad,\n\nI'll call Saturday at 2 my time, you're two hours ahead of me out here. The kids "
+                       "say hello.\n\nPat", sent),
+        "daughter": message("mk1@mailbox-demo.example", ("Maura Kehoe", "maura.kehoe@mailbox-demo.example"),
+                            "Ella's recital",
+                            "Hi Dad,\n\nElla's piano recital is Friday the 5th! Doors open at 5, starts 5:30 at the "
+                            "community center. We'll save you seats.\n\nMaura", sent),
+    })
+
+
+def test_a_call_said_on_anothers_clock_is_given_on_the_persons(family_home: App) -> None:
+    reply = talk(family_home, "what time is the call?")[-1]
+    assert "Sat 6 Mar" in reply and "16:00" in reply, reply
+
+
+def test_a_sender_whose_first_name_is_also_a_word_is_still_named_by_it(family_home: App) -> None:
+    reply = talk(family_home, "did Pat write?")[-1]
+    assert "Pat Kehoe" in reply and "nothing called" not in reply, reply
+
+
+def test_a_new_subject_announced_first_asks_only_its_question(family_home: App) -> None:
+    reply = talk(family_home, "Moving on. What time does Ella's recital start on Friday?")[-1]
+    assert "17:30" in reply, reply

@@ -103,7 +103,7 @@ def test_the_flight_the_airline_replaced_is_not_proposed(sample_home: Path,
 
 LURES = xfail([
     ("renewal@medicare-card-update.example", ""),  # a card replacement fee
-    ("tyler.help.now@quickmail-demo.example", "a grandchild in trouble asking for gift cards, with no link"),
+    ("tyler.help.now@quickmail-demo.example", ""),  # a grandchild in trouble asking for gift cards, with no link
     ("refunds@neighborly-rx-refund.example", ""),
     ("refunds@irs-taxrefund-online.example", ""),
     ("notice@usparcel-redelivery.example", ""),  # postage due on a parcel

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from steward.appointments.mail_week import listed_weekdays, weekday_day
@@ -500,18 +500,53 @@ def _own_slot(following: list[str], day: datetime, at: Clock, cues: Cues,
     return None
 
 
+# a time said on the writer's own clock ("I'll call Sunday at 4 my time"), and how far the reader's is from it, as
+# the writer says it ("you're 2 hours ahead of me", "I'm an hour behind you")
+_THEIR_CLOCK = re.compile(r"\b(?:my|our)\s+time\b", re.I)
+_HOURS_APART = re.compile(r"\b(you|I|we)(?:['’]re|['’]m|\s+are|\s+am)\s+(?:now\s+)?(\d{1,2}|an|one|two|three|four|five|six|"
+                          r"seven|eight|nine|ten|eleven|twelve)\s+hours?\s+(ahead\s+of|behind)\s+(me|us|you)\b", re.I)
+_COUNTED = {"an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+            "ten": 10, "eleven": 11, "twelve": 12}
+
+
+def writers_clock(sentence: str, body: str) -> timedelta | None:
+    """How much to add to a time a sentence says on its writer's own clock ("Sunday at 4 my time") to have it on
+    the reader's, as the mail says how far apart the two are ("you're 2 hours ahead of me": two hours later);
+    None when the sentence says no time of the writer's or the mail says not how far."""
+    if not _THEIR_CLOCK.search(sentence):
+        return None
+    apart = _HOURS_APART.search(body)
+    if apart is None:
+        return None
+    who, count, way, other = (apart.group(n).casefold() for n in range(1, 5))
+    if (who == "you") == (other == "you"):
+        return None  # "you're ahead of you": no two clocks
+    hours = int(count) if count.isdigit() else _COUNTED[count]
+    ahead = way.startswith("ahead")
+    # the reader ahead of the writer: later on the reader's clock
+    reader_ahead = ahead if who == "you" else not ahead
+    return timedelta(hours=hours if reader_ahead else -hours)
+
+
 def _name(sentence: str, at: int, noun: str) -> str:
     """The event as the sentence calls it: its noun and the words right before it that describe it
     ("indoor tournament" of "our indoor tournament is ..."); a meeting asked for ("can we meet ...", "could we sit
     down ...") is a meeting."""
     if noun.casefold().split()[-1] in ("meet", "grab", "chat") or noun.casefold().endswith(" sit down"):
         return "meeting"
+    if noun.casefold().split()[-1] in ("call", "ring", "phone"):
+        return "call"  # "I'll call you Sunday at 4": the writer's call
     if _PLAYING.search(noun):
         return "game"  # "Saturday we play the Comets": the team's game
     words = sentence[:at].split()
     kept: list[str] = []
     for word in reversed(words[-2:]):
         bare = word.strip(",;:()\"'").casefold()
+        whose = re.fullmatch(r"([A-ZÀ-Þ][\w-]+)['’]s", word.strip(",;:()\"")) if len(kept) < 2 else None
+        if whose is not None and whose.group(1).casefold() not in _NOT_NAME:
+            # "Tyler's spring concert": whose it is names it too (a grandchild, a friend)
+            kept.insert(0, whose.group(0))
+            break
         if not bare.isalpha() or bare in _NOT_NAME:
             break
         kept.insert(0, word.strip(",;:()\"'"))

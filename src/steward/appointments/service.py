@@ -63,6 +63,7 @@ def _lazy_module(name: str) -> Any:
 
 if TYPE_CHECKING:
     from steward.appointments import consumer, patterns, structured
+    from steward.appointments.announced import Announced
     from steward.calendar.service import CalendarService
     from steward.dates import DateOptions
 else:
@@ -109,6 +110,16 @@ _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment
                      # a passenger name record's number, which rail and air tickets print first
                      "pnr")
 # a forward, by its subject's prefix or the line it starts with (read live: the booking is below that line)
+# where a forward's own note ends: the forwarded message's first header or its marker
+_FORWARDED_HEAD = re.compile(r"(?im)^\s*(?:-{2,}.*forwarded|begin forwarded|from\s*:|von\s*:|de\s*:|-{5,})")
+
+
+def _note_above(text: str) -> str:
+    """The words of whoever forwarded a message, above the message they pass on."""
+    head = _FORWARDED_HEAD.search(text)
+    return text[:head.start()] if head is not None else ""
+
+
 _FORWARD = re.compile(r"^\s*(?:fwd?|wg|tr|rv|doorgestuurd)\s*:|forwarded message|begin forwarded message|"
                       r"weitergeleitete nachricht|message transféré|mensaje reenviado", re.IGNORECASE)
 # the kinds of mail a club or a school does not tell its members of an event in (its newsletter lists many)
@@ -578,7 +589,7 @@ class AppointmentsService:
                 and bool(events.search(f"{m.subject}\n{m.snippet}")) and patterns.sender_business(m, self.cues) is None
                 and not _FORWARD.search(f"{m.subject}\n{m.snippet}"))
 
-    def _invited_in_words(self, m: MessageMeta, body: str) -> list[Candidate]:
+    def _invited_in_words(self, m: MessageMeta, body: str, note: str = "") -> list[Candidate]:
         """An event a person announces in their own words and asks the person to come to ("we're having a
         barbecue on Sunday from 4, do come"), or tells of as one the person goes to unasked ("the workshop is
         on Monday from 3 PM", "the electrician is coming on Saturday at 9:40"): as told in their mail, never a
@@ -606,11 +617,27 @@ class AppointmentsService:
             one for one in find_each_announced(m, body, self.cues, self.clock, self._options(m))
             # news of a party that asks no one to come is someone else's; a team's game its coach tells of by its
             # kick-off is the family's to go to
-            if (welcome is not None and welcome.search(body)) or (told is not None and told.search(one.name))
+            if (welcome is not None and (welcome.search(body) or welcome.search(note)))
+            or (told is not None and told.search(one.name))
             or a_teams_game(one))
         return [Candidate(provider=" ".join(m.sender_name.split()), start=one.start, excerpt=one.excerpt,
                           status="invitation", what="event", name=one.name, parts=one.parts,
-                          location=one.location, moved_to=moved) for one in each]
+                          location=one.location, moved_to=moved, start_at=self._on_readers_clock(m, one, body))
+                for one in each]
+
+    def _on_readers_clock(self, m: MessageMeta, one: Announced, body: str) -> datetime | None:
+        """The start of an event a person's mail says on their own clock ("I'll call Sunday at 4 my time, you're
+        two hours ahead of me"), on the person's; None when it is said on the person's own clock."""
+        from steward import dates
+        from steward.appointments.announced import writers_clock
+
+        apart = writers_clock(one.excerpt, body)
+        if apart is None:
+            return None
+        said = dates.find(one.start, self.clock.at(m.received_at), options=self._options(m))
+        if said is None or not (said.has_date and said.has_time):
+            return None
+        return (said.start + apart).astimezone(self.clock.zone)
 
     def _forwarded(self, m: MessageMeta, raw: bytes) -> list[Candidate]:
         """What the message a forward holds says, read as the mail its first sender wrote (the booking is
@@ -632,6 +659,10 @@ class AppointmentsService:
             # a club's or a school's news of an event, in no words of a booking ("the first game kicks off
             # at 10"), or of classes that start again: the organisation's, which the forward passes on
             found = self._told_by(organisation, first, inner.text)
+        elif not found and self._from_a_person(first):
+            # a friend's or a relative's invitation passed on by a member of the family ("put this on the
+            # calendar"): as its first sender told it, asked of by the note above it or by its own words
+            found = self._invited_in_words(first, inner.text, note=_note_above(read_body(raw).text))
         return [replace(c, forwarded=True) if organisation is not None and provider_key(c.provider) == provider_key(
             organisation) else c for c in found]
 

@@ -435,6 +435,10 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
         # a prize collected with the reader's PIN or one-time code: whoever pays out a real prize never asks
         # for the secret that moves money out of the reader's account
         signs.append(Sign(2, "it asks for a PIN or a one-time code to collect money it says is waiting"))
+    if {"gift_cards", "family_trouble"} <= {c.name for c in classes}:
+        # a grandchild or a nephew in trouble who wants gift cards and no word to the family is the family
+        # emergency lure: no relative in real need asks for money in that form
+        signs.append(Sign(2, "it speaks as a relative in trouble and asks for money in gift cards"))
     said = len(signs)
     if hidden:
         signs.append(Sign(1, "it hides invisible characters inside its words"))

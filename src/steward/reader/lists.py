@@ -214,7 +214,10 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     for row in senders:
         name = row.name or row.address
         by_name.setdefault(name, []).append(row.address)
-    businesses = {p for p, _, _, _ in rows} | set(by_issuer)
+    # (a friend or a relative whose invitation Steward read is a provider of it, and no business: "Mike", whatever
+    # else the word means, names him)
+    people_writing = {row.name for row in senders if row.category == "personal"}
+    businesses = {p for p, _, _, _ in rows if p not in people_writing} | set(by_issuer)
     for name, addresses in sorted(by_name.items()):
         # an everyday word of a business's name is no name of it alone ("sharp" of Sharp Cuts Salon: "how
         # sharp is it?"); a person's first name, however common a word ("Grace", "Mark"), names them
