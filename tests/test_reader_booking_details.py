@@ -121,6 +121,9 @@ def test_a_bookings_details_asked_in_a_few_words_show_it_whole(evenings_out: App
     ("how many more payments are left on the van?", "parts_left"),
     ("mortgage: how many repayments remaining?", "parts_left"),
     ("how many payments did I make in March?", ""),
+    ("can I eat breakfast before it?", "fasting"),
+    ("do I have to fast for the scan?", "fasting"),
+    ("anything on before it?", ""),
 ])
 def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
     assert asked_detail(text) == kind
@@ -161,6 +164,8 @@ def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> Non
     ("Previous balance GBP 12.00\n14/03/2027  CAFE LUNA ROMA IT  EUR 18.50 @ 1.1702 = GBP 15.81\nOther purchases "
      "GBP 80.10", "foreign", "EUR 18.50 @ 1.1702"),
     ("Statement balance GBP 92.10\nMinimum payment GBP 5.00", "foreign", ""),
+    ("Please do not eat for 8 hours before your scan; sips of water are fine.", "fasting", "do not eat for 8 hours"),
+    ("Please bring your insurance card.", "fasting", ""),
     ("So sorry, the groomer is off sick and we must cancel Rex's trim. Your $25 deposit goes back to your card "
      "within five days.", "deposit", "Your $25 deposit goes back"),
 ])
@@ -301,3 +306,34 @@ def test_a_stays_meals_are_quoted_from_its_mail(thirteenth: App) -> None:
 def test_a_reference_asked_of_a_thing_named_by_its_mails_words(thirteenth: App) -> None:
     _, reply = talk(thirteenth, "reference number for our holiday?")
     assert "SW-2261904" in reply, reply
+
+
+@pytest.fixture(scope="module")
+def checkups(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    """A home in Cleveland with a cardiology practice's moved visit and a lab's fasting blood draw, in mail written
+    here."""
+    sent = datetime(2027, 2, 24, 10, 0, tzinfo=ZoneInfo("America/New_York"))
+    return with_bookings(app_in_own_home("America/New_York", "2027-03-01T08:00:00-05:00"), tmp_path_factory.mktemp("mail"), {
+        "heart": message("h1@eriesideheart.example", ("Erieside Heart Center", "visits@eriesideheart.example"),
+                         "Your visit is confirmed", "Dear Ruth Adler,\n\nYour check-up with Dr. Omar Haddad is "
+                         "confirmed for Wednesday, March 10, 2027 at 9:45 AM.\n\nErieside Heart Center, 800 Euclid "
+                         "Ave\n", sent),
+        "lab": message("l1@lakelandlabs.example", ("Lakeland Labs", "desk@lakelandlabs.example"),
+                       "Your lab visit", "Your blood draw is booked.\nDate: 03/08/2027\nTime: 8:00 AM\nLocation: "
+                       "Lakeland Labs, 12 E. Carnegie Ave\nPlease fast for 12 hours before your draw: water only.\n",
+                       sent),
+    })
+
+
+def test_a_heart_practice_is_where_the_heart_doctor_is(checkups: App) -> None:
+    _, reply = talk(checkups, "when do I see the heart doctor?")
+    assert "Wed 10 Mar" in reply and "09:45" in reply and "nothing ahead" not in reply, reply
+
+
+def test_the_blood_work_is_the_labs_visit_and_asked_of_eating_before_it_its_mail_says(checkups: App) -> None:
+    _, reply = talk(checkups, "when's my blood work?")
+    assert "Mon 8 Mar" in reply and "08:00" in reply, reply
+    _, reply = talk(checkups, "when's my blood work?", "can I have breakfast before it?")
+    assert "fast for 12 hours" in reply, reply
+    _, reply = talk(checkups, "when's my blood work?", "where's the lab?")
+    assert "12 E. Carnegie Ave" in reply, reply  # a compass letter's stop is no end of the address

@@ -663,7 +663,9 @@ _MOVED_TO = re.compile(r"\b(?:moved|rescheduled|changed|postponed|shifted|brough
                        r"(?:you\s+|(?:your|the|their|our|his|her|[A-Z][\w-]*['\u2019]s)\s+[\w'\u2019&-]+"
                        r"(?:\s+[\w'\u2019&-]+){0,4}?\s+)?"
                        r"(?:to|until|till|for)\s+(.+)$", re.I)
-_ADDRESS = re.compile(r"\b(?:Address|Location|Venue|Where)\s*:\s*([^.\n|]{3,80})", re.I)
+# (a street's abbreviation or a compass letter is no end of it: "6011 N. Milwaukee Ave", "12 Mill St. East")
+_ADDRESS = re.compile(r"\b(?:Address|Location|Venue|Where)\s*:\s*((?:[^.\n|]|(?<=\b[NSEW])\.(?=\s)|(?<=\bSt)\.(?=\s)|"
+                      r"(?<=\bAve)\.(?=\s)|(?<=\bRd)\.(?=\s)|(?<=\bBlvd)\.(?=\s)|(?<=\bMt)\.(?=\s)){3,80})", re.I)
 
 
 def _location(text: str) -> str | None:

@@ -177,6 +177,15 @@ DETAILS = (
                                r"\bwhat\s+to\s+bring\b|\bshould\s+(?:i|we)\s+bring\b", re.I),
            re.compile(r"\b(?:bring|bringing|remember\s+to\s+take|take\s+along|don'?t\s+forget|do\s+not\s+forget|"
                       r"you\s+will\s+need|you'll\s+need|please\s+have|wear)\b", re.I), label="what to bring"),
+    # "can I have my coffee before it?", "do I need to fast?": what the mail says of eating and drinking before a
+    # visit (blood work, a scan, a procedure)
+    Detail("fasting", re.compile(r"\b(?:can|could|may|should|shall)\s+(?:i|we|he|she)\s+(?:still\s+)?(?:have|eat|drink|"
+                                 r"take|grab)\b[^?]{0,40}\bbefore\b|\b(?:need|have|supposed|got)\s+to\s+fast\b|"
+                                 r"\b(?:should|must|do|does)\s+(?:i|we|he|she)\s+fast\b|\bfasting\b|"
+                                 r"\b(?:eat|drink)\s+(?:anything|something)\s+before\b", re.I),
+           re.compile(r"\bfast(?:ing|ed)?\b|\bnothing\s+to\s+(?:eat|drink)\b|\b(?:do\s+not|don'?t|not\s+to|no)\s+"
+                      r"(?:eat|drink|food)\b|\bempty\s+stomach\b|\b(?:except|only)\s+water\b", re.I),
+           label="what it says of eating and drinking before it"),
     # "is there parking at the hotel?", "where do I park for the clinic?": what the mail says of parking
     # (a booking of a parking space, "when's my airport parking?", is a booking: asked when, not of parking)
     Detail("parking", re.compile(r"\b(?:where|can|could)\s+(?:do\s+|can\s+|should\s+|shall\s+|will\s+)?(?:i|we)\s+"

@@ -580,6 +580,9 @@ def says_a_day_from_before(text: str, rw: ReaderWords, own_day: bool = False) ->
                for phrases in rw.relative_windows.values() for at, n in _hits(norms, phrases))
 
 
+# "call" said as the verb ("the number to call them on", "should I call back?"), never a call the person waits for
+_CALLING = re.compile(r"\b(?:to|can|could|should|shall|will|i'll|i\u2019ll|we'll|please|do|must)\s+call\b|"
+                      r"\bcall\s+(?:them|him|her|us|me|you|back|it|the|my|our|their|his)\b", re.I)
 # a person said back ("from her", "did he send"): the one a question before named
 _A_PERSON_BACK = re.compile(r"\b(?:she|he|her|him|they|them)\b", re.I)
 # a journey of the person named before ("her train", "his flight")
@@ -1546,6 +1549,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # schedule or the bookings, not a sender to say is missing
         unmatched = tuple(u for u in unmatched if u.what != "relation")
     things = tuple(dict.fromkeys(_singular(" ".join(norms[at:at + n])) for at, n in _hits(norms, rw.event_nouns)))
+    if "call" in things and _CALLING.search(text):
+        things = tuple(t for t in things if t != "call")  # "the number to call them on": to call, no call held
     unknown = tuple(t for i, t in enumerate(low) if i not in found.used and i not in skip and t not in known
                     and not t.isdigit() and len(t) >= 3)
     # "the bus fee": a kind's word said of something else names a thing the answer must hold, as an unknown word does
