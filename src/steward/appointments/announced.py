@@ -500,7 +500,7 @@ def _own_slot(following: list[str], day: datetime, at: Clock, cues: Cues,
     return None
 
 
-# a time said on the writer's own clock ("I'll call Sunday at 4 my time"), and how far the reader's is from it, as
+# a time said on the writer's own clock ("I'll call Saturday at 2 my time"), and how far the reader's is from it, as
 # the writer says it ("you're 2 hours ahead of me", "I'm an hour behind you")
 _THEIR_CLOCK = re.compile(r"\b(?:my|our)\s+time\b", re.I)
 _HOURS_APART = re.compile(r"\b(you|I|we)(?:['’]re|['’]m|\s+are|\s+am)\s+(?:now\s+)?(\d{1,2}|an|one|two|three|four|five|six|"
@@ -510,7 +510,7 @@ _COUNTED = {"an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six"
 
 
 def writers_clock(sentence: str, body: str) -> timedelta | None:
-    """How much to add to a time a sentence says on its writer's own clock ("Sunday at 4 my time") to have it on
+    """How much to add to a time a sentence says on its writer's own clock ("Saturday at 2 my time") to have it on
     the reader's, as the mail says how far apart the two are ("you're 2 hours ahead of me": two hours later);
     None when the sentence says no time of the writer's or the mail says not how far."""
     if not _THEIR_CLOCK.search(sentence):

@@ -626,7 +626,7 @@ class AppointmentsService:
                 for one in each]
 
     def _on_readers_clock(self, m: MessageMeta, one: Announced, body: str) -> datetime | None:
-        """The start of an event a person's mail says on their own clock ("I'll call Sunday at 4 my time, you're
+        """The start of an event a person's mail says on their own clock ("I'll call Saturday at 2 my time, you're
         two hours ahead of me"), on the person's; None when it is said on the person's own clock."""
         from steward import dates
         from steward.appointments.announced import writers_clock

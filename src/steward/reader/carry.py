@@ -45,7 +45,7 @@ def around(text: str) -> str:
     got anything straight after?", "what's on after that one?"), else ""."""
     said = _AROUND.search(text)
     if said is None or asked_detail(text):
-        return ""  # ("can I have my coffee before it?" asks what its mail says of before it, never a time then)
+        return ""  # ("can we eat breakfast before it?" asks what its mail says of before it, never a time then)
     return (said["a"] or said["b"] or said["c"] or said["d"]).lower()
 
 

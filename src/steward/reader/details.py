@@ -177,7 +177,7 @@ DETAILS = (
                                r"\bwhat\s+to\s+bring\b|\bshould\s+(?:i|we)\s+bring\b", re.I),
            re.compile(r"\b(?:bring|bringing|remember\s+to\s+take|take\s+along|don'?t\s+forget|do\s+not\s+forget|"
                       r"you\s+will\s+need|you'll\s+need|please\s+have|wear)\b", re.I), label="what to bring"),
-    # "can I have my coffee before it?", "do I need to fast?": what the mail says of eating and drinking before a
+    # "can I eat breakfast before it?", "do I need to fast?": what the mail says of eating and drinking before a
     # visit (blood work, a scan, a procedure)
     Detail("fasting", re.compile(r"\b(?:can|could|may|should|shall)\s+(?:i|we|he|she)\s+(?:still\s+)?(?:have|eat|drink|"
                                  r"take|grab)\b[^?]{0,40}\bbefore\b|\b(?:need|have|supposed|got)\s+to\s+fast\b|"

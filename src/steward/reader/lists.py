@@ -214,7 +214,7 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     for row in senders:
         name = row.name or row.address
         by_name.setdefault(name, []).append(row.address)
-    # (a friend or a relative whose invitation Steward read is a provider of it, and no business: "Mike", whatever
+    # (a friend or a relative whose invitation Steward read is a provider of it, and no business: "Sam", whatever
     # else the word means, names him)
     people_writing = {row.name for row in senders if row.category == "personal"}
     businesses = {p for p, _, _, _ in rows if p not in people_writing} | set(by_issuer)
