@@ -183,7 +183,8 @@ DETAILS = (
                                  r"take|grab)\b[^?]{0,40}\bbefore\b|\b(?:need|have|supposed|got)\s+to\s+fast\b|"
                                  r"\b(?:should|must|do|does)\s+(?:i|we|he|she)\s+fast\b|\bfasting\b|"
                                  r"\b(?:eat|drink)\s+(?:anything|something)\s+before\b", re.I),
-           re.compile(r"\bfast(?:ing|ed)?\b|\bnothing\s+to\s+(?:eat|drink)\b|\b(?:do\s+not|don'?t|not\s+to|no)\s+"
+           re.compile(r"\bfast(?:ing|ed)?\s+(?:for|from|after|since|required|needed|is\s+required)\b|"
+                      r"\bnothing\s+to\s+(?:eat|drink)\b|\b(?:do\s+not|don'?t|not\s+to|no)\s+"
                       r"(?:eat|drink|food)\b|\bempty\s+stomach\b|\b(?:except|only)\s+water\b", re.I),
            label="what it says of eating and drinking before it"),
     # "is there parking at the hotel?", "where do I park for the clinic?": what the mail says of parking
