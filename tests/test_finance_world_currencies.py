@@ -1,10 +1,10 @@
 """Bills in any country's money, and a bank's own standing advice read as advice: an amount in a
 currency of the CLDR table (its code or a local mark that names it alone: shillings as "Ksh", naira as
-"₦", ringgit as "RM", złoty as "zł") is read as that currency; a word that is also a code ("TOP 10", "ALL
-3") or a date after a mark ("Le 12.10.2026") is no money; "payable by" with a bill's name files a bill;
-a statement whose footer says the bank never asks for a password, or a disclaimer that asks a wrong
-recipient to delete it immediately, is not marked a lure for those words, nor is a company's "Limited"
-read as a threat."""
+"₦", ringgit as "RM", złoty as "zł") is read as that currency, and a code that is no word beside a whole
+number too ("SAR 120"); a word that is also a code ("TOP 10", "ALL 3") or a date after a mark
+("Le 12.10.2026") is no money; "payable by" with a bill's name files a bill; a statement whose footer says
+the bank never asks for a password, or a disclaimer that asks a wrong recipient to delete it immediately,
+is not marked a lure for those words, nor is a company's "Limited" read as a threat."""
 
 from __future__ import annotations
 
@@ -42,6 +42,9 @@ def test_the_kept_currency_table_is_babels_own() -> None:
     ("Tagihan Rp 250.000 jatuh tempo", "250000.00", "IDR"),
     ("Amount due GHS 640.00", "640.00", "GHS"),
     ("Total UGX 185,000", "185000.00", "UGX"),
+    ("Visa fee SAR 120 at the counter", "120.00", "SAR"),
+    ("Sent to your account: PKR 45000", "45000.00", "PKR"),
+    ("Please bring 800 KES in cash", "800.00", "KES"),
 ])
 def test_an_amount_in_any_countrys_money_is_read_with_its_currency(text: str, amount: str, currency: str) -> None:
     found = find_money(text)
@@ -49,7 +52,8 @@ def test_an_amount_in_any_countrys_money_is_read_with_its_currency(text: str, am
 
 
 @pytest.mark.parametrize("text", ["our TOP 10 picks for you", "ALL 3 parcels arrived", "Le 12.10.2026 à 14h",
-                                  "CUP 2 kicks off Sunday", "Le rendez-vous"])
+                                  "CUP 2 kicks off Sunday", "Le rendez-vous",
+                                  "TRY 3 free lessons", "ref KES 2027-03-01", "desk QAR 12/03"])
 def test_a_word_that_is_also_a_code_or_a_date_after_a_mark_is_no_money(text: str) -> None:
     assert find_money(text) == []
 

@@ -58,9 +58,16 @@ _OTHER = "|".join([f"(?i:{re.escape(m)}s?)" if len(m) >= 3 and m[-1].isalpha() e
                    f"(?i:{re.escape(m)})" if len(m) >= 3 else re.escape(m)
                    for m in sorted(_OTHER_MARKS, key=len, reverse=True)]
                   + sorted(c for c in CODES if c not in _CODES))
+# a code that is no English word may stand beside a whole number too ("SAR 120", "PKR 15000", "2500 KES"); one
+# that is a word ("TOP 10", "ALL 3", "TRY 2") needs the amount's shape
+_CODE_WORDS = frozenset(("ALL", "AMD", "BAM", "BOB", "BTN", "CUP", "CVE", "DOP", "ERN", "GEL", "LAK", "MAD", "MDL",
+                         "MOP", "NIO", "PEN", "RON", "SHP", "SOS", "TMT", "TOP", "TRY"))
+_PLAIN = "|".join(sorted(c for c in CODES if c not in _CODES and c not in _CODE_WORDS))
 _MONEY_ELSEWHERE = re.compile(
     rf"(?<![\w$€£₹])(?P<pre>{_OTHER})\.?\s?(?P<n1>{_SHAPED})(?![\w]|[./-]\d)"
-    rf"|(?<![\w.,])(?P<n2>{_SHAPED})\s?(?P<post>{_OTHER})(?![\w])")
+    rf"|(?<![\w$€£₹])(?P<code>{_PLAIN})\s?(?P<n3>\d{{1,7}})(?![\w]|[.,/:-]\d)"
+    rf"|(?<![\w.,])(?P<n2>{_SHAPED})\s?(?P<post>{_OTHER})(?![\w])"
+    rf"|(?<![\w.,:/-])(?P<n4>\d{{1,7}})\s?(?P<code2>{_PLAIN})(?![\w])")
 # a dollar named by a letter or two before "$" that no table lists ("J$" in Jamaica, "TT$" in Trinidad, "BZ$" in
 # Belize): the dollar whose ISO code begins with those letters (`prefixed_dollar`)
 _PREFIXED = re.compile(rf"(?<![\w$€£₹])(?P<pre>[A-Z]{{1,3}})\$\s?(?P<n1>{_NUM})(?![\w])")
@@ -322,11 +329,11 @@ def find_money(text: str, usual: str = "", dollar: str = "USD",
                     break
         out.append(MoneyAt(start, end, text[start:end], amount, currency))
     for m in _MONEY_ELSEWHERE.finditer(text):
-        amount = parse_amount(m.group("n1") or m.group("n2"))
+        amount = parse_amount(m.group("n1") or m.group("n2") or m.group("n3") or m.group("n4"))
         if amount is None or any(o.start < m.end() and m.start() < o.end for o in out):
             continue
-        out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, currency_of(m.group("pre") or m.group("post"),
-                                                                               usual, dollar)))
+        mark = m.group("pre") or m.group("post") or m.group("code") or m.group("code2")
+        out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, currency_of(mark, usual, dollar)))
     for m in _PREFIXED.finditer(text):
         amount = parse_amount(m.group("n1"))
         currency = prefixed_dollar(m.group("pre"), dollar)
