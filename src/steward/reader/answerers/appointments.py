@@ -203,6 +203,12 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             # (none of that kind: none is, never another kind of booking whose mail says the name, a dinner's
             # mail that speaks of the place a flight goes)
             ahead = [b for b in ahead if b.message_id in by_mail[1] and b.of_kinds(kinds_said)]
+            if not ahead:
+                # (nor the person's own booking of that kind: "Leo's dentist" is never her dentist)
+                kind = " or ".join(kinds_said)
+                return Answer(f"I can't tell from your mail when the {kind} whose mail says \u2018{by_mail[0]}\u2019 "
+                              f"is: I read no {kind} booking ahead from the mail that says it.",
+                              {"unmatched": by_mail[0]})
             frame = replace(frame, kinds=kinds_said)
         # "how much was the Paris ticket?", "the tickets to Lisbon": a journey's price, asked by the place it goes
         ticket = bool((frame.values("trip") or frame.places) and not named and not frame.kinds and by_mail is None
