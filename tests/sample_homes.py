@@ -109,8 +109,9 @@ NINETEENTH = _home("nineteenth")
 
 
 def xfail(rows: Sequence[tuple[Any, ...]]) -> list[Any]:
-    """Rows whose last field is a reason Steward misses them become expected failures with that reason."""
-    return [pytest.param(*row, marks=pytest.mark.xfail(reason=row[-1], strict=False)) if row[-1] else row
+    """Rows whose last field is a reason Steward misses them become expected failures with that reason (strict: a
+    row Steward comes to read fails until it is made a plain row)."""
+    return [pytest.param(*row, marks=pytest.mark.xfail(reason=row[-1], strict=True)) if row[-1] else row
             for row in rows]
 
 

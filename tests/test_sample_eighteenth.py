@@ -92,7 +92,7 @@ def test_his_bookings_are_found(sample_home: Path, capsys: pytest.CaptureFixture
     assert_booked(SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
 
 
-@pytest.mark.xfail(reason="the flight the schedule change replaced is still proposed", strict=False)
+@pytest.mark.xfail(reason="the flight the schedule change replaced is still proposed", strict=True)
 def test_the_flight_the_airline_replaced_is_not_proposed(sample_home: Path,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     found = SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"]
