@@ -1,6 +1,6 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
 Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's, Aoife Brennan's, Kristine
-Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's, Farhan Qureshi's, Frank Kowalczyk's, Tan Wei Ling's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
+Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's, Farhan Qureshi's, Frank Kowalczyk's, Tan Wei Ling's, Kirsty Fraser's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
 is refused."""
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from sample_homes import (
     THIRD,
     THIRTEENTH,
     TWELFTH,
+    TWENTIETH,
     same_bytes_and_facts,
 )
 from steward.sample import (
@@ -50,6 +51,7 @@ from steward.sample import (
     third,
     thirteenth,
     twelfth,
+    twentieth,
 )
 from steward.sample.builder import SampleMessage
 
@@ -73,6 +75,7 @@ MAILBOXES = [
     pytest.param(seventeenth.generate, SEVENTEENTH.now, 55, id="seventeenth"),
     pytest.param(eighteenth.generate, EIGHTEENTH.now, 55, id="eighteenth"),
     pytest.param(nineteenth.generate, NINETEENTH.now, 55, id="nineteenth"),
+    pytest.param(twentieth.generate, TWENTIETH.now, 55, id="twentieth"),
 ]
 
 

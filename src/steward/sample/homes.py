@@ -78,6 +78,8 @@ MAILBOXES = (
                   "2027-03-16T08:40:00-05:00"),
     SampleMailbox("nineteenth", "Tan Wei Ling's, in Petaling Jaya", "steward.sample.nineteenth", "Asia/Kuala_Lumpur",
                   "2027-04-16T18:20:00+08:00"),
+    SampleMailbox("twentieth", "Kirsty Fraser's, in Glasgow", "steward.sample.twentieth", "Europe/London",
+                  "2027-03-26T07:50:00+00:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
