@@ -46,13 +46,14 @@ def test_the_mailbox_holds_what_was_written() -> None:
 
 
 BILLS = xfail([
-    ("Clydeview City Council", "192.00", "GBP", "2027-04-01", ""),  # the first of ten instalments, by Direct Debit
+    ("Clydeview City Council", "192.00", "GBP", "2027-04-01",
+     "the year's total is read as owed on the first instalment's day, not the instalment"),
     ("Kelpie Energy", "142.37", "GBP", "2027-04-06", ""),  # gas and electricity, by Direct Debit
-    ("TV Licence Office", "174.50", "GBP", "2027-03-31", ""),
+    ("TV Licence Office", "174.50", "GBP", "2027-03-31", "a licence to renew by its expiry is not read as owed"),
     ("Puffin Mobile", "23.50", "GBP", "2027-04-02", ""),  # 'GBP 23.50'
     ("Braeside Bank", "1248.63", "GBP", "2027-04-19", ""),  # '19 Apr 2027' in an HTML table
     ("Wee Stars Out of School Care", "216.60", "GBP", "2027-04-01", ""),
-    ("StoryNest", "7.99", "GBP", "2027-04-03", ""),  # '04/03/2027' from a US app
+    ("StoryNest", "7.99", "GBP", "2027-04-03", "a US app's renewal, its date month first ('04/03/2027')"),
 ])
 
 
@@ -69,14 +70,16 @@ def test_the_council_tax_she_paid_and_the_lures_are_not_owed(sample_home: Path,
 
 
 BOOKINGS = xfail([
-    ("Birkwood Dental Practice", "2027-04-08T09:00:00+01:00", ""),  # the check-up moved from Tuesday 30 March
+    ("Birkwood Dental Practice", "2027-04-08T09:00:00+01:00",
+     "the practice's reply that moves the check-up from Tuesday 30 March is set aside; the old time stays"),
     ("Dowanvale Motors", "2027-04-06T08:30:00+01:00", ""),  # the MOT
     ("Lomond Heating Services", "2027-03-29T08:00:00+01:00", ""),  # 'between 8am and 1pm'
-    ("Firthlink Ferries", "2027-04-03T11:45:00+01:00", ""),  # the sailing retimed from 11:00
+    ("Firthlink Ferries", "2027-04-03T11:45:00+01:00", "the sailing retimed from 11:00 by a reply is not read"),
     ("GA 412", "2027-04-16T18:40:00+01:00", ""),
     ("The Liffey Quay Hotel", "2027-04-16T15:00:00+01:00", ""),
-    ("The Wee Bothy Kitchen", "2027-03-27T19:30:00+00:00", ""),  # a table her husband forwarded
-    ("Anniesland Royal Infirmary", "2027-03-31T10:40:00+01:00", ""),  # her dad's letter, forwarded from Outlook
+    ("The Wee Bothy Kitchen", "2027-03-27T19:30:00+00:00", "a table her husband forwarded from a booking service"),
+    ("Anniesland Royal Infirmary", "2027-03-31T10:40:00+01:00",
+     "her dad's letter forwarded from Outlook is found under the health board, not the hospital it names"),
 ])
 
 
@@ -89,9 +92,9 @@ def test_her_bookings_are_found(sample_home: Path, capsys: pytest.CaptureFixture
 LURES = xfail([
     ("refunds@hmrc-taxrefund-online.example", ""),
     ("redelivery@parcel-redeliver-uk.example", ""),
-    ("security@braeside-alerts.example", ""),  # a new payee 'added', with a number to call
-    ("claims@uk-energy-rebate.example", ""),
-    ("noreply@tvlicence-renewals-online.example", ""),  # a licence 'expired', beside the genuine renewal
+    ("security@braeside-alerts.example", "a new payee 'added', with a number to call and no link"),
+    ("claims@uk-energy-rebate.example", "a rebate claimed by entering a bank card"),
+    ("noreply@tvlicence-renewals-online.example", "a licence 'expired' with a threat of prosecution, beside the genuine renewal"),
 ])
 
 

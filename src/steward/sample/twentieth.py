@@ -151,14 +151,14 @@ def _bills(b: DatedBox) -> None:
 
     bank = ("Braeside Bank", "statements@braesidebank.example")
     issued, due = b.today - timedelta(days=2), b.today + timedelta(days=24)  # 24 March, 19 April
-    rows = (("Card", "Braeside Rewards Mastercard ending 6042"), ("Statement date", f"{issued.day} {issued:%b %Y}"),
+    card = (("Card", "Braeside Rewards Mastercard ending 6042"), ("Statement date", f"{issued.day} {issued:%b %Y}"),
             ("Previous balance", "£987.20"), ("Payments received", "-£987.20"), ("New purchases", "£1,236.63"),
             ("Interest", "£0.00"), ("Fees", "£12.00"), ("<b>Statement balance</b>", "<b>£1,248.63</b>"),
             ("<b>Minimum payment</b>", "<b>£37.46</b>"), ("<b>Payment due by</b>", f"<b>{due.day} {due:%b %Y}</b>"),
             ("Credit limit", "£4,500.00"))
     b.add("statement", bank, "Your Braeside Rewards Mastercard statement is ready", b.sent(2, 6, 15), None,
           html=_page("Braeside Bank", "#5a2a82",
-                     "<p>Dear Mrs Fraser,</p><p>Your monthly statement is ready to view.</p>" + summary_table(rows)
+                     "<p>Dear Mrs Fraser,</p><p>Your monthly statement is ready to view.</p>" + summary_table(card)
                      + "<p>Pay at least the minimum payment by the due date to avoid a late payment fee of £12.00.</p>",
                      "Braeside Bank will never ask you to move money to a safe account or call a number in an email."),
           pdf=f"Statement_6042_{issued:%Y%m%d}.pdf",
@@ -166,14 +166,14 @@ def _bills(b: DatedBox) -> None:
 
     club = ("Wee Stars Out of School Care", "accounts@weestars-oosc.example")
     by = b.today + timedelta(days=6)  # 1 April
-    rows = (("Isla Fraser (P5): 14 sessions at £8.50", "£119.00"), ("Lewis Fraser (P2): 14 sessions at £8.50", "£119.00"),
+    invoice = (("Isla Fraser (P5): 14 sessions at £8.50", "£119.00"), ("Lewis Fraser (P2): 14 sessions at £8.50", "£119.00"),
             ("Sibling discount (10%)", "-£23.80"), ("Holiday club deposit (Easter)", "£2.40"),
             ("<b>Total due</b>", "<b>£216.60</b>"), ("<b>Due by</b>", f"<b>{dd_mm_yyyy(by)}</b>"))
     b.add("bill", club, "Wee Stars invoice - April 2027", b.sent(5, 17, 20),
           "Hi Kirsty,\n\nPlease find your April invoice below. Total £216.60, due by "
           f"{dd_mm_yyyy(by)} by bank transfer (sort code 80-44-19, account 20417733, reference FRASER).\n\nThanks,"
           "\nLorna\nWee Stars Out of School Care",
-          html="<html><body><p>Hi Kirsty,</p><p>Your April 2027 invoice:</p>" + summary_table(rows)
+          html="<html><body><p>Hi Kirsty,</p><p>Your April 2027 invoice:</p>" + summary_table(invoice)
           + "<p>Bank transfer please, reference FRASER.</p><p>Lorna, Wee Stars</p></body></html>",
           facts=due_facts("Wee Stars Out of School Care", "216.60", "GBP", by, "after-school club", "open"))
 
