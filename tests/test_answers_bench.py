@@ -261,6 +261,12 @@ EIGHTEENTH_WRONG_AT_MOST = {"money": 5, "appointments": 2, "schedule": 3, "mail"
 # booked in an app were read by kind: 52 right, 4 wrong, 19 refused (money 0, mail 0, brief 0)
 NINETEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 4, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
+# what the twentieth set (a conversation of a Friday from the school-day morning to bedtime and single questions over the
+# twentieth sample mailbox, Kirsty Fraser's in Glasgow, written blind to the rules and frozen before its first run)
+# scored on that first run, before any tuning: 35 right, 21 wrong, 19 refused of 75 (appointments 10/4/9, brief 1/0/1,
+# mail 4/4/1, money 11/8/2, reminders 5/0/0, schedule 4/5/6)
+TWENTIETH_WRONG_AT_MOST = {"money": 8, "appointments": 4, "schedule": 5, "mail": 4, "brief": 0, "reminders": 0}
+
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
@@ -290,7 +296,7 @@ WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FO
                 "thirteenth": THIRTEENTH_WRONG_AT_MOST, "fourteenth": FOURTEENTH_WRONG_AT_MOST,
                 "fifteenth": FIFTEENTH_WRONG_AT_MOST, "sixteenth": SIXTEENTH_WRONG_AT_MOST,
                 "seventeenth": SEVENTEENTH_WRONG_AT_MOST, "eighteenth": EIGHTEENTH_WRONG_AT_MOST,
-                "nineteenth": NINETEENTH_WRONG_AT_MOST,
+                "nineteenth": NINETEENTH_WRONG_AT_MOST, "twentieth": TWENTIETH_WRONG_AT_MOST,
                 "talk": TALK_WRONG_AT_MOST, "talk2": TALK2_WRONG_AT_MOST}
 
 
