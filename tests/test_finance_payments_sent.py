@@ -182,6 +182,26 @@ def test_a_remittance_received_is_the_sum_its_mail_labels_received(app_in_own_ho
     assert "who" in reply and "7,700.00" not in reply, reply
 
 
+def test_a_remittance_whose_subject_says_money_received_from_them_is_their_payment(
+        app_in_own_home: Callable[[str, str], App], tmp_path: Path) -> None:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("America/Jamaica", "2027-09-06T19:00:00-05:00")
+    sent = datetime(2027, 9, 3, 17, tzinfo=ZoneInfo("America/Jamaica"))
+    folder = write_folder(tmp_path / "mail", {
+        "r": message("r2@islandsend.example", ("IslandSend", "notify@islandsend.example"),
+                     "Money received from Andre Blake",
+                     "Hello,\n\nYou have received money.\n\nSender: Andre Blake (Birmingham, UK)\nAmount sent: GBP "
+                     "100.00\nAmount received: J$19,850.00\n", sent),
+        "a": message("a1@mailbox.example", ("Andre Blake", "andre.blake@mailbox.example"), "sent it",
+                     "Sis, mi send the 100 pound this morning, half for the light bill. Andre", sent),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    reply = talk(app, "how much Andre send me")[0]
+    assert reply.startswith("Yes") and "19,850.00" in reply and "IslandSend" in reply, reply
+
+
 def test_a_person_paid_who_never_wrote_is_found_by_the_payees_name(
         app_in_own_home: Callable[[str, str], App], tmp_path: Path) -> None:
     from steward.mail.ingest import ingest

@@ -134,3 +134,9 @@ def test_a_day_said_next_keeps_the_thing_only_when_a_day_was_asked_of_it(fourth:
         Say("and Saturday?", ("anything on Saturday on the plumber",), ("Jonas",)),
     ))
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("question", ["which coach am I in on the Hamburg train?", "what coach are we in on the train"])
+def test_a_trains_coach_asked_is_its_carriage_never_a_person(fourth: App, question: str) -> None:
+    wrong = misses(fourth, f"coach-{question}", (Say(question, ("coach 7, seat 45",), ("who",)),))
+    assert not wrong, "\n".join(wrong)

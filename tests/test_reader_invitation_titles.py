@@ -1,6 +1,7 @@
 """Invitations asked of by what they invite to: a calendar request's own summary names it ("the site
 review" of "Northgate site review"), so a question about it finds that invitation, not every invitation of
-the colleague who sent it, and its room is the one its request gives."""
+the colleague who sent it, and its room is the one its request gives; a plural's apostrophe is said or left out
+("governors' forum", "governors forum")."""
 
 from __future__ import annotations
 
@@ -32,6 +33,11 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                              ics=ics_event("Q3 budget kick-off", "20270415T140000Z", "20270415T150000Z",
                                            method="REQUEST", organizer=MANAGER[0], rsvp=True,
                                            location="Boardroom, 5th floor")),
+        "c-governors": message("gv-1@tejoworks.example", MANAGER, "Invitation: Staff governors' forum @ Fri 16 Apr 16:00",
+                               "The termly forum.", sent,
+                               ics=ics_event("Staff governors' forum", "20270416T150000Z", "20270416T160000Z",
+                                             method="REQUEST", organizer=MANAGER[0], rsvp=True,
+                                             location="Library, ground floor")),
     })
 
 
@@ -58,3 +64,10 @@ def test_an_invitation_asked_when_is_that_one_alone(home: App) -> None:
 def test_the_room_asked_after_the_invitation_is_its_own(home: App) -> None:
     reply = ask(home, "is the budget kick-off on thursday?", "which room?")
     assert "Boardroom" in reply and "Alder" not in reply, reply
+
+
+@pytest.mark.parametrize("question", ["when is the governors forum?", "what time's the staff governors' forum"])
+def test_an_invitation_whose_summary_says_a_plurals_apostrophe_is_asked_without_it(home: App, question: str) -> None:
+    reply = ask(home, question)
+    assert "Fri 16 Apr" in reply and "16:00" in reply, reply
+    assert "kick-off" not in reply and "site review" not in reply, reply

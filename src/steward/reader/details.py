@@ -151,7 +151,8 @@ DETAILS = (
                                 r"|was\s+(?:it|that))\s+(?:seeing|seen\s+by|(?:booked\s+(?:in\s+)?)?with)\b|"
                                 r"\bwith\s+whom\b|\bwho\s+with\s*\W*$|"
                                 rf"\bname\s+of\s+(?:the|my|our|his|her|their|\w+(?:'s|\u2019s))\s+(?:{_ROLES})\b|"
-                                rf"\bwhich\s+(?:{_ROLES})\b", re.I),
+                                # (a train's coach one sits in is its carriage: "which coach am I in?")
+                                rf"\bwhich\s+(?:{_ROLES})\b(?!\s+(?:am|are|is)\s+(?:i|we|me|us|my|our)\b)", re.I),
            re.compile(rf"\b(?i:{_ROLES})\s*[:\u2013-]\s*(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+)?[A-Z]|"
                       rf"\b(?i:with)\s+(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+[A-Z][\w'-]+|"
                       # "with Rosa, our hygienist": a name and then the role it has there

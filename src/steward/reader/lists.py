@@ -29,7 +29,7 @@ def name_words(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for w in words(text):
         for part in _folded(w).replace("-", " ").split():
-            part = part.removesuffix("'s")
+            part = part.removesuffix("'s").rstrip("'")  # ("parents' evening" is said "parents evening" too)
             if part:
                 out.append(part)
     return tuple(out)

@@ -1186,6 +1186,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     norms = [w.replace("\u2019", "'") for w in words(text)]
     window, date_chars = _window(text, clock, date_options, in_past=bool(_hits(said_norms, rw.past_tense)))
     window = whole_part_of_day(window, rw)
+    if window is not None and ask_said == "when" and window.said.lower() == "now":
+        # "what time is my flight to Enugu now?": when a thing is after a change, never what is on this minute
+        window = None
     low, raw, spans = name_tokens(text)
     skip = frozenset(i for i, (a, b) in enumerate(spans) if a in date_chars or (b - 1) in date_chars)
     # "my Emirates ID appointment", "the national ID renewal": an identity card called by who issues it names no

@@ -689,6 +689,8 @@ def _paid_by(frame: Frame, mailbox: Mailbox, clock: Clock) -> Answer | None:
                               # ANA CRUZ", "Money sent by ANA CRUZ from Doha has been credited")
                               rf"\b(?:received\s+(?:money|a\s+transfer|a\s+remittance|funds|a\s+payment)\s+from|"
                               rf"(?:money|funds|remittance)\s+sent\s+by|"
+                              # a remittance's subject ("Money received from Devon Campbell")
+                              rf"(?:money|funds|remittance|payment|transfer)\s+received\s+from|"
                               # a bank's credit alert's description ("TRF FROM ANA CRUZ/RENT", "NIP TRANSFER FROM ...")
                               rf"(?:trf|tfr|transfer|trsf)\s+from)\s+(?:{'|'.join(names)})\b", re.I)
             # (a bank's credit alert names the sender only in its description: it is found by its own words)

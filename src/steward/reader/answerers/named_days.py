@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 LOOK_BACK = timedelta(days=90)  # a flight is often booked weeks ahead
 READ_AT_MOST = 400
 SHOWN = 4
+# a sentence that says there is none then ("No game this Sunday, it's half term") tells of no thing on that day
+_NONE_THEN = re.compile(r"\b(?:no|not|nothing|none|cancel+ed|called\s+off)\b|n't\b", re.I)
+TOLD_READ = 40  # the newest messages read whole for a thing told in plain words on a day
 # (a title's dot, "St. Agnes", "Dr. Obi", ends no sentence)
 _SENTENCE_END = re.compile(r"(?<![A-Z][a-z]\.)(?<!\bMrs\.)(?<=[.!?])\s+|\s+[-|\u2014]\s+")
 # a sentence worth reading for a date: one with a digit, a month's or a weekday's name, or a near day
@@ -110,3 +113,36 @@ def mail_saying(box: Mailbox, clock: Clock, terms: Sequence[str], *, in_words: b
     return [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name or h.message.sender}: "
             f"\u201c{h.message.subject}\u201d" for h in hits[:SHOWN]]
 
+
+
+def mail_telling_of(box: Mailbox, clock: Clock, start: datetime, end: datetime, kinds: Collection[str]) -> list[str]:
+    """Lines for the newest few recent messages (not newsletters, lures or bills) with a sentence that says a word
+    of `kinds` and gives a day or a time in [start, end), read from the whole message ("Saturday we play away,
+    kickoff 9 AM" of the game asked on Saturday, told by a coach in plain words): `- Tue 2 Nov Sender: “subject” —
+    “the sentence”`. The newest `TOLD_READ` such messages are read, and none is kept."""
+    from steward.errors import StewardError
+
+    said = sorted({k.casefold() for k in kinds if len(k) >= 3})
+    if not said:
+        return []
+    told = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in said) + r")\b", re.I)
+    since = datetime.combine((clock.now() - LOOK_BACK).date(), time.min, clock.zone)
+    out: list[str] = []
+    for m in box.previews_since(since, TOLD_READ, leaving_out=_NOT_BOOKINGS):
+        if m.category in _NOT_BOOKINGS:
+            continue
+        try:
+            text = " ".join(box.read(m.id, clock=clock).body.split())
+        except StewardError:
+            text = m.snippet
+        if not told.search(text):
+            continue
+        # (read past the preview, and never cached: a body is kept nowhere)
+        lines = [s.strip() for when, s in _named_at.__wrapped__(clock.at(m.received_at), m.subject, text)
+                 if start <= when < end and told.search(s) and not _NONE_THEN.search(s)]
+        if lines:
+            out.append(f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
+                       f"\u201c{m.subject}\u201d \u2014 \u201c{' '.join(lines[:2])[:200]}\u201d")
+        if len(out) >= SHOWN:
+            break
+    return out

@@ -16,7 +16,7 @@ from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text, money_text
 from steward.reader.answerers.days import days_answer
 from steward.reader.answerers.holidays import asks_holidays, holidays_reply
-from steward.reader.answerers.named_days import mail_naming, mail_saying
+from steward.reader.answerers.named_days import mail_naming, mail_saying, mail_telling_of
 from steward.reader.answerers.things import (
     forwarded_by,
     held,
@@ -160,6 +160,11 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         shown = [t for _, t in lines[:AHEAD_SHOWN]]
         more = [f"(and {len(lines) - AHEAD_SHOWN} more)"] if len(lines) > AHEAD_SHOWN else []
         data = {"items": shown, "beyond_calendar": beyond, "ahead": True}
+        if (theirs := _only_whose_missing(frame, missing, lines)):
+            # "when is Josh's next match?": the match ahead, though none of its mail names the child it is for
+            return Answer("\n".join([f"None of what I hold names {' or '.join(w.title() for w in missing)}, but the "
+                                     f"{' '.join(frame.things)} ahead:", *theirs[:AHEAD_SHOWN]]),
+                          {**data, "items": theirs[:AHEAD_SHOWN]})
         if missing:
             data["missing"] = missing  # (said here: the honesty rules leave it as it is)
             head = f"I can't find any {' '.join(missing)} in the next month in your calendar or bookings."
@@ -197,6 +202,13 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             # "when is the recital?" (no day said): a thing no calendar line holds, that recent mail names, is
             # said as such
             missing = _missing(frame, [])
+            told = mail_telling_of(mailbox(), clock, clock.now(), clock.now() + timedelta(days=MAX_DAYS),
+                                   _kind_words(frame)) if frame.ask != "count" else []
+            if told:
+                # "when's his next match?": no booking is one, but a sentence of mail says one with its day ahead
+                return Answer("\n".join([f"I can't find any {' '.join(frame.things)} ahead in your bookings or "
+                                         "calendar, but this mail tells of one:", *told]),
+                              {"items": [], "beyond_calendar": 1, "mail_names": told})
             named = mail_saying(mailbox(), clock, missing) if missing else []
             if named:
                 return Answer("\n".join([f"I can't tell when the {' '.join(missing)} is: nothing on your calendar or in "
@@ -204,6 +216,13 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                               {"items": [], "beyond_calendar": 1, "mail_names": named})
         if got is not None and mailbox is not None and frame.window is not None and frame.ask != "count" \
                 and (missing := list(got.data.get("missing") or ())):
+            # "what time is the game on Saturday?": no calendar line or booking is one, but a sentence of mail says
+            # one of its words with a time then ("Saturday we play away, kickoff 9 AM")
+            told = mail_telling_of(mailbox(), clock, frame.window.start, frame.window.end, _kind_words(frame))
+            if told:
+                return Answer("\n".join([f"I can't find any {' '.join(frame.things)} {frame.window.said} in your "
+                                         "bookings or calendar, but this mail tells of one then:", *told]),
+                              {"items": [], "beyond_calendar": 1, "mail_names": told})
             # "and his match on Sunday?": no calendar line or booking is a game then, but mail speaks of one
             named = mail_saying(mailbox(), clock, missing, in_words=True)
             if named:
@@ -523,6 +542,15 @@ def _holds(frame: Frame, text: str) -> bool:
     return bool(frame.things) and all(held(w, words) for w in frame.things)
 
 
+def _only_whose_missing(frame: Frame, missing: Sequence[str], lines: list[tuple[datetime, str]]) -> list[str]:
+    """The lines that hold every thing a question names, when all it says that no line holds is whose the thing is
+    ("Josh's match": a child's name their coach's mail never says); else none."""
+    if not (missing and frame.things) or any(
+            w not in frame.unknown or not re.search(rf"\b{re.escape(w)}['\u2019]s\b", frame.text, re.I) for w in missing):
+        return []
+    return [t for _, t in lines if _holds(frame, t)]
+
+
 def _named(frame: Frame) -> list[str]:
     return [v.value.casefold() for v in frame.values("event")]
 
@@ -532,3 +560,13 @@ def _missing(frame: Frame, lines: list[tuple[datetime, str]]) -> list[str]:
     said = [*frame.unknown, *frame.things]
     pools = [text_words([t]) for _, t in lines]
     return [w for w in said if not any(held(w, ws) for ws in pools)]
+
+
+def _kind_words(frame: Frame) -> frozenset[str]:
+    """The words mail may call the things a question names ("game": a match, a fixture, a kickoff), never the words
+    for any booking at all ("event", "plan")."""
+    from steward.reader.honesty import ANY_ENTRY
+    from steward.reader.words import load_words
+
+    groups = load_words().thing_words
+    return frozenset(w for t in frame.things if t not in ANY_ENTRY for w in groups.get(t, frozenset((t,))))
