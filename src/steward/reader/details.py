@@ -152,7 +152,7 @@ DETAILS = (
                                 r"\bwith\s+whom\b|\bwho\s+with\s*\W*$|"
                                 rf"\bname\s+of\s+(?:the|my|our|his|her|their|\w+(?:'s|\u2019s))\s+(?:{_ROLES})\b|"
                                 # (a train's coach one sits in is its carriage: "which coach am I in?")
-                                rf"\bwhich\s+(?:{_ROLES})\b(?!\s+(?:am|are|is)\s+(?:i|we|me|us|my|our)\b)", re.I),
+                                rf"\bwhich\s+(?:{_ROLES})\b(?!\s+(?:am|are|is)\s+(?:i|we|me|us|my|our)\s+(?:in|sitting|seated)\b)", re.I),
            re.compile(rf"\b(?i:{_ROLES})\s*[:\u2013-]\s*(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+)?[A-Z]|"
                       rf"\b(?i:with)\s+(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+[A-Z][\w'-]+|"
                       # "with Rosa, our hygienist": a name and then the role it has there

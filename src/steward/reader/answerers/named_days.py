@@ -115,11 +115,13 @@ def mail_saying(box: Mailbox, clock: Clock, terms: Sequence[str], *, in_words: b
 
 
 
-def mail_telling_of(box: Mailbox, clock: Clock, start: datetime, end: datetime, kinds: Collection[str]) -> list[str]:
+def mail_telling_of(box: Mailbox, clock: Clock, start: datetime, end: datetime, kinds: Collection[str],
+                    also: Collection[str] = ()) -> list[str]:
     """Lines for the newest few recent messages (not newsletters, lures or bills) with a sentence that says a word
     of `kinds` and gives a day or a time in [start, end), read from the whole message ("Saturday we play away,
     kickoff 9 AM" of the game asked on Saturday, told by a coach in plain words): `- Tue 2 Nov Sender: “subject” —
-    “the sentence”`. The newest `TOLD_READ` such messages are read, and none is kept."""
+    “the sentence”`; each word of `also` said in that sentence too ("swimming" of "Adi's swimming class"). The newest
+    `TOLD_READ` such messages are read, and none is kept."""
     from steward.errors import StewardError
 
     said = sorted({k.casefold() for k in kinds if len(k) >= 3})
@@ -139,10 +141,17 @@ def mail_telling_of(box: Mailbox, clock: Clock, start: datetime, end: datetime, 
             continue
         # (read past the preview, and never cached: a body is kept nowhere)
         lines = [s.strip() for when, s in _named_at.__wrapped__(clock.at(m.received_at), m.subject, text)
-                 if start <= when < end and told.search(s) and not _NONE_THEN.search(s)]
+                 if start <= when < end and _said_as_a_word(told, s) and not _NONE_THEN.search(s)
+                 and all(re.search(rf"\b{re.escape(w)}", s, re.I) for w in also)]
         if lines:
             out.append(f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
                        f"\u201c{m.subject}\u201d \u2014 \u201c{' '.join(lines[:2])[:200]}\u201d")
         if len(out) >= SHOWN:
             break
     return out
+
+
+def _said_as_a_word(told: re.Pattern[str], sentence: str) -> bool:
+    """Whether a sentence says one of the words as a word of its own, never inside a name ("Class III-B" is no class
+    one goes to): in lower case, or opening the sentence."""
+    return any(m.start() == 0 or sentence[m.start()].islower() for m in told.finditer(sentence))

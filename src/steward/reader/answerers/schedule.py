@@ -203,7 +203,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             # said as such
             missing = _missing(frame, [])
             told = mail_telling_of(mailbox(), clock, clock.now(), clock.now() + timedelta(days=MAX_DAYS),
-                                   _kind_words(frame)) if frame.ask != "count" else []
+                                   _kind_words(frame), _said_too(frame, missing)) if frame.ask != "count" else []
             if told:
                 # "when's his next match?": no booking is one, but a sentence of mail says one with its day ahead
                 return Answer("\n".join([f"I can't find any {' '.join(frame.things)} ahead in your bookings or "
@@ -218,7 +218,8 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 and (missing := list(got.data.get("missing") or ())):
             # "what time is the game on Saturday?": no calendar line or booking is one, but a sentence of mail says
             # one of its words with a time then ("Saturday we play away, kickoff 9 AM")
-            told = mail_telling_of(mailbox(), clock, frame.window.start, frame.window.end, _kind_words(frame))
+            told = mail_telling_of(mailbox(), clock, frame.window.start, frame.window.end, _kind_words(frame),
+                                   _said_too(frame, missing))
             if told:
                 return Answer("\n".join([f"I can't find any {' '.join(frame.things)} {frame.window.said} in your "
                                          "bookings or calendar, but this mail tells of one then:", *told]),
@@ -560,6 +561,14 @@ def _missing(frame: Frame, lines: list[tuple[datetime, str]]) -> list[str]:
     said = [*frame.unknown, *frame.things]
     pools = [text_words([t]) for _, t in lines]
     return [w for w in said if not any(held(w, ws) for ws in pools)]
+
+
+def _said_too(frame: Frame, missing: Sequence[str]) -> list[str]:
+    """The words a question says of a thing besides its kind ("swimming" of "Adi's swimming class"), which mail telling
+    of it must say too; never whose it is ("Adi's") nor the day."""
+    return [w for w in missing if w not in frame.things and w.casefold() not in (frame.window.said.casefold().split()
+            if frame.window is not None else ())
+            and not re.search(rf"\b{re.escape(w)}['\u2019]s\b", frame.text, re.I)]
 
 
 def _kind_words(frame: Frame) -> frozenset[str]:
