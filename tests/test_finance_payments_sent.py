@@ -199,7 +199,8 @@ def test_a_remittance_whose_subject_says_money_received_from_them_is_their_payme
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     reply = talk(app, "how much Andre send me")[0]
-    assert reply.startswith("Yes") and "19,850.00" in reply and "IslandSend" in reply, reply
+    # what came in, and what he sent before the exchange
+    assert reply.startswith("Yes") and "19,850.00" in reply and "100.00" in reply and "IslandSend" in reply, reply
 
 
 def test_a_person_paid_who_never_wrote_is_found_by_the_payees_name(

@@ -713,8 +713,12 @@ def _paid_by(frame: Frame, mailbox: Mailbox, clock: Clock) -> Answer | None:
                              or find_money(said[found.start():], dollar=local_dollar(said, m.sender, country))) \
                         if found else []
                 if found and money and money[0].currency and m.id not in ids:
-                    lines.append(f"- {v.value} paid you {money_text(money[0].amount, money[0].currency, clock)} "
-                                 f"on {day_text(clock.local(m.received_at).date(), clock)} (\u201c{m.subject}\u201d from "
+                    # a remittance paid out in another currency says what they sent too ("Amount sent: CAD 250.00")
+                    sent = [s for s in _labelled_sum(m, mailbox, clock, country, _SENT)
+                            if s.currency != money[0].currency]
+                    as_sent = f" (sent as {money_text(sent[0].amount, sent[0].currency, clock)})" if sent else ""
+                    lines.append(f"- {v.value} paid you {money_text(money[0].amount, money[0].currency, clock)}"
+                                 f"{as_sent} on {day_text(clock.local(m.received_at).date(), clock)} (\u201c{m.subject}\u201d from "
                                  f"{m.sender_name or m.sender} [#{m.id}])")
                     ids.append(m.id)
     if not lines:
@@ -767,6 +771,10 @@ _RECEIVED = re.compile(r"\b(?:amount\s+received|amount\s+credited|you\s+received
                        r"amount\s+paid\s+out)\s*:?\s*", re.I)
 
 
+# the sum a remittance says its sender paid in, before the exchange ("Amount sent: CAD 250.00", "You sent: ...")
+_SENT = re.compile(r"\b(?:amount\s+sent|sent\s+amount|send\s+amount)\s*:?\s*", re.I)
+
+
 _OPTIONS_READ = 3  # the bills an answer of a few reads in whole for the options they price
 
 
@@ -794,11 +802,17 @@ def _body(m: Message, mailbox: Mailbox, clock: Clock) -> str:
 def _received_sum(m: Message, mailbox: Mailbox, clock: Clock, country: str) -> list[MoneyAt]:
     """The sum a mail labels as received (what came in, after a remittance's exchange), from what the store keeps
     of it, else from its body fetched live; [] when none is labelled so."""
+    return _labelled_sum(m, mailbox, clock, country, _RECEIVED)
+
+
+def _labelled_sum(m: Message, mailbox: Mailbox, clock: Clock, country: str, label_of: re.Pattern[str]) -> list[MoneyAt]:
+    """The sum a mail writes after a label of `label_of`, from what the store keeps of it, else from its body
+    fetched live; [] when none is labelled so."""
     from steward.errors import StewardError
     from steward.finance.money import find_money, local_dollar, local_letter
 
     def labelled(text: str) -> list[MoneyAt]:
-        for label in _RECEIVED.finditer(text):
+        for label in label_of.finditer(text):
             found = find_money(text[label.end():label.end() + 30], dollar=local_dollar(text, m.sender, country),
                                letter=local_letter(m.sender, country))
             if found and found[0].currency:
