@@ -159,3 +159,49 @@ def test_a_bill_whose_autopay_will_charge_a_card_is_not_a_card_of_its_biller(cli
     assert item["kind"] != "card" and "6123" not in json.dumps(item)
     accounts = json.loads(cli("--now", NOW, "--json", "accounts").out)["accounts"]
     assert not [a for a in accounts if a["issuer"] == "Riverline Cable" and a["kind"] == "card"], accounts
+
+
+CHICAGO = ZoneInfo("America/Chicago")
+
+
+def test_a_countys_tax_installment_due_on_or_before_a_day_is_a_tax_due() -> None:
+    text = ("Second Installment Property Tax Bill - PIN 44-10-202-118\nLAKE RIDGE COUNTY TREASURER\nSecond "
+            "installment amount: $3,118.40\nDue on or before: August 2, 2027\nLate payments are charged interest "
+            "of 1.5% per month.")
+    got = read_bill(text, received=datetime(2027, 7, 1, 9, 0, tzinfo=CHICAGO), institution=None, vocab=V,
+                    sender="tax@lakeridgecounty.example", home_country="US")
+    assert got.amount is not None and got.amount.amount == Decimal("3118.40")
+    assert (got.due_date, got.kind, got.labelled) == (date(2027, 8, 2), "tax", True)
+
+
+def test_an_owners_share_of_a_special_assessment_is_a_housing_due() -> None:
+    text = ("Special assessment - elevator repair\nDear Owners, the Board approved a special assessment for the "
+            "elevator. Your unit's share is USD 2,100. It is due in full on July 15, 2027, or in three payments of "
+            "$700.00 if you tell the office by June 30.")
+    got = read_bill(text, received=datetime(2027, 6, 2, 9, 0, tzinfo=CHICAGO), institution=None, vocab=V,
+                    sender="board@lindenplace.example", home_country="US")
+    assert got.amount is not None and got.amount.amount == Decimal("2100.00")
+    assert (got.due_date, got.kind, got.labelled) == (date(2027, 7, 15), "housing", True)
+
+
+def test_a_special_assessment_and_the_monthly_one_are_both_owed_and_a_plans_explanation_never(
+        cli: Any, tmp_path: Path) -> None:
+    mail = tmp_path / "mail"
+    now = "2027-06-10T09:00:00-05:00"
+    eml(mail, "special", "board@lindenplace.example", "Special assessment - elevator repair",
+        "Dear Owners, the Board approved a special assessment for the elevator. Your unit's share is USD 2,100. It "
+        "is due in full on July 15, 2027.", "2027-06-01T09:00:00-05:00", sender_name="Linden Place Condominium "
+        "Association")
+    eml(mail, "monthly", "board@lindenplace.example", "Your July assessment is due - Unit 5A",
+        "Dear Owner, your July monthly assessment of $412.00 is due 07/01/2027.", "2027-06-08T09:00:00-05:00",
+        sender_name="Linden Place Condominium Association")
+    eml(mail, "eob", "claims@prairiehealthplan.example", "Your Explanation of Benefits - THIS IS NOT A BILL",
+        "EXPLANATION OF BENEFITS - THIS IS NOT A BILL. Amount billed: $300.00. Plan paid: $260.00. Amount you "
+        "owe the provider: $40.00. Due date: 07/01/2027.", "2027-06-05T09:00:00-05:00",
+        sender_name="Prairie Health Plan")
+    assert cli("--now", now, "--tz", "America/Chicago", "mail", "import", str(mail)).code == 0
+    assert cli("--now", now, "--tz", "America/Chicago", "--json", "dues", "extract", "--no-progress").code == 0
+    data = json.loads(cli("--now", now, "--tz", "America/Chicago", "--json", "dues", "--window", "all").out)
+    items = {(i["issuer"], i["amount"]) for g in data["currencies"] for i in g["items"]}
+    assert items == {("Linden Place Condominium Association", "2100.00"),
+                     ("Linden Place Condominium Association", "412.00")}, items

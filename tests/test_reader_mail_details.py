@@ -111,6 +111,14 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     ("when is my last car loan payment due?", ""),
     ("what do they charge to reconnect the water?", "reconnection"),
     ("if the power is cut, what's the reconnection charge?", "reconnection"),
+    # said in plain words: the service put back on, or what is cut named
+    ("and if they cut us off, what does it cost to have the power back on?", "reconnection"),
+    ("how much to get it turned back on?", "reconnection"),
+    ("when do I need to pay so they don't shut the water off?", "cut_off"),
+    ("could we split it up?", "plan"),
+    ("is there a payment plan on the council tax?", "plan"),
+    ("can I pay the dentist in installments?", "plan"),
+    ("can we split the bill with the neighbours tonight at dinner?", ""),
 ])
 def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
     assert asked_detail(text) == kind
@@ -169,6 +177,13 @@ def test_a_time_to_answer_by_is_no_time_until_the_thing() -> None:
     ("Pay by 14 May 2027 to avoid disconnection. A reconnection charge of £65.00 applies.", "reconnection",
      "reconnection charge of £65.00"),
     ("Pay by 14 May 2027 to avoid disconnection.", "cut_off", "14 May 2027 to avoid disconnection"),
+    ("To avoid interruption of your water service, please pay the balance by June 9, 2027. Thank you.", "cut_off",
+     "pay the balance by June 9, 2027"),
+    ("To avoid interruption, keep your details up to date.", "cut_off", ""),
+    ("Your share is USD 900. It is due in full on June 1, or in three payments of $300.00 (April, May and June).",
+     "plan", "three payments of $300.00"),
+    ("Behind on your bill? Call us about a payment plan at 1-800-555-0199.", "plan", "payment plan at 1-800-555-0199"),
+    ("Your plan renews on 4 May for $12.00.", "plan", ""),
 ])
 def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str, said: str) -> None:
     found = detail_in(text, kind)

@@ -114,3 +114,46 @@ def test_what_is_owed_to_a_sender_that_sent_no_bill_is_never_the_whole_list(home
     reply = ask(home, "do I owe Radladen anything?")
     assert "Stromkontor" not in reply and "Ondas" not in reply and "What you owe" not in reply, reply
     assert "Radladen" in reply, reply
+
+
+def test_the_person_who_does_the_taxes_is_no_tax_owed(home: App) -> None:
+    reply = ask(home, "how much do we owe the tax guy?")
+    assert reply.startswith("I can't find") and "tax guy" in reply, reply
+
+
+def test_a_cheque_written_to_pay_a_bill_asks_of_that_bill(home: App) -> None:
+    reply = ask(home, "how much should I write the cheque for to the water company?")
+    assert "58.10" in reply and "96.40" not in reply, reply
+
+
+@pytest.fixture(scope="module")
+def clinic(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Europe/Vienna", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("clinic"), {
+        "knee": message("k1@kniezentrum.example", ("Kniezentrum Nord", "termine@kniezentrum.example"),
+                        "Your knee arthroscopy: the date and what to expect",
+                        "Dear Ms. Berger, Dr. Lukas Hofer has set the date for your knee arthroscopy. We are glad to "
+                        "have you with us and will send the forms in good time before the day itself.\n\n"
+                        "Please stop eating at midnight the evening before.\nYour share for the procedure: EUR 180.00, "
+                        "paid at the front desk.\nParking in the garage costs EUR 4.00 a day.", _sent(1)),
+        "pension": message("p1@pensionskasse.example", ("Alpen Pensionskasse", "service@pensionskasse.example"),
+                           "Your June pension payment",
+                           "Your monthly pension was deposited on 06/01/2026. Gross: EUR 2,140.00. Net deposit: "
+                           "EUR 1,812.30.", _sent(1, 7)),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.dues.extract()
+    return app
+
+
+def test_a_sum_past_the_start_of_a_mail_is_quoted_from_the_sentence_that_says_it(clinic: App) -> None:
+    reply = ask(clinic, "what is my share of the cost for the knee arthroscopy?")
+    assert "180.00" in reply and "4.00" not in reply, reply
+
+
+def test_a_pension_deposit_is_money_that_came_in_never_a_bookings_deposit(clinic: App) -> None:
+    reply = ask(clinic, "how much was my pension deposit in June?")
+    assert "Your June pension payment" in reply and "which booking you mean" not in reply, reply

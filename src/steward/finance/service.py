@@ -121,6 +121,9 @@ class DuesService:
                                                    vocab=self.vocab, user_day_first=self.user_day_first,
                                                    sender=message.sender, home_country=self.home_country))
         why = missing(found)
+        if why is None and self.vocab.not_a_bill is not None and self.vocab.not_a_bill.search(text) \
+                and not found.autopay:
+            return Reading(None, "the mail says it is not a bill")
         if candidate.by_content and why is None and not found.labelled:
             why = (f"filed as {message.category} mail, and its text labels no sum owed and day to pay it "
                    "(\u201cAmount payable: \u2026 Due date: \u2026\u201d)")

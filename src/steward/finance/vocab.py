@@ -60,6 +60,8 @@ class FinanceVocab:
     bodies: re.Pattern[str] | None = None
     # the due-date labels that name a day the thing lapses ("expires on"), as they are written, one space a gap
     lapse_labels: frozenset[str] = frozenset()
+    # words of a mail that says it is no bill ("THIS IS NOT A BILL")
+    not_a_bill: re.Pattern[str] | None = None
 
     def label_hits(self, lowered: str, kinds: tuple[str, ...]) -> list[Hit]:
         """Every label of the given kinds in `lowered`, longest at a place, none overlapping."""
@@ -137,6 +139,7 @@ def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> Fi
     other, other_labels = _languages(data.get("languages"), where)
     labels = {k: labels.get(k, ()) + other_labels.get(k, ()) for k in (*LABEL_KINDS, *OPTIONAL_LABEL_KINDS)}
     labels["due_date"] += labels["lapse"]  # a day the thing lapses is labelled as a due date, of a kind of its own
+    first = _table(data.get("kind_words_first") or {}, f"{where}: kind_words_first")
     kinds = _table(data.get("kind_words"), f"{where}: kind_words")
 
     def phrases(name: str) -> tuple[str, ...]:
@@ -148,7 +151,7 @@ def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> Fi
         payment_received=_pattern(phrases("payment_received")),
         autopay=_pattern(phrases("autopay")),
         labels={k: _pattern(labels[k]) for k in (*LABEL_KINDS, *OPTIONAL_LABEL_KINDS)},
-        kind_words=tuple((k, _pattern(v)) for k, v in kinds.items()),
+        kind_words=tuple((k, _pattern(v)) for k, v in (*first.items(), *kinds.items())),
         category_words=_table(data.get("category_words"), f"{where}: category_words"),
         card_context=_pattern(_strings(data.get("card_context"), f"{where}: card_context")),
         account_context=_pattern(_strings(data.get("account_context"), f"{where}: account_context")),
@@ -157,6 +160,7 @@ def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> Fi
         past_due=_pattern(_strings(data["past_due"], f"{where}: past_due")) if data.get("past_due") else None,
         bodies=_pattern(_strings(data["bodies"], f"{where}: bodies")) if data.get("bodies") else None,
         lapse_labels=frozenset(" ".join(phrase.split()) for phrase in labels["lapse"]),
+        not_a_bill=_pattern(_strings(data["not_a_bill"], f"{where}: not_a_bill")) if data.get("not_a_bill") else None,
     )
 
 

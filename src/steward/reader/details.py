@@ -258,7 +258,8 @@ DETAILS = (
     # "did the salon mention the deposit?", "do I get my deposit back?": what a booking's mail says of the deposit
     # paid for it ("Deposit received: $50", "your $50 deposit will be refunded"); never a bank's deposit of pay
     Detail("deposit", re.compile(r"\b(?:the|my|our|a|that|your|her|his)\s+(?:(?!(?:direct|salary|pay|payroll|bank|cash|"
-                                 r"cheque|check|mobile|atm|security)\b)[\w'\u2019-]+\s+)?deposits?\b(?!\s+(?:box|account|"
+                                 r"cheque|check|mobile|atm|security|pension|benefit|benefits|annuity|retirement|dividend|refund|"
+                                 r"paycheck|paycheque|wage|wages|income|ssa|ssi)\b)[\w'\u2019-]+\s+)?deposits?\b(?!\s+(?:box|account|"
                                  r"slip|rate))", re.I),
            re.compile(r"\bdeposits?\b", re.I), label="what it says of the deposit"),
     # "is there a cancellation fee?", "can I cancel for free?": what the mail says of cancelling ("Free cancellation
@@ -317,9 +318,24 @@ DETAILS = (
            re.compile(rf"\b(?:(?:customs|import)\s+(?:dut(?:y|ies)|charges?|tax(?:es)?)|dut(?:y|ies)(?:\s+and\s+"
                       rf"(?:taxes|tax|vat|gst|gct))?)\b[^.!?\n]{{0,30}}?(?:{_MONEY})", re.I),
            label="the customs duty", of="bill"),
+    # "could we pay it in two lots?", "is there a payment plan?": what a bill's mail offers to pay it in parts ("or in two
+    # payments of $725.00", "call us about a payment plan"); never a part made up from the sum
+    Detail("plan", re.compile(r"\bsplit\s+(?:it|that|this|them|(?:the|our|my)\s+\w+)\s*(?:up|in\s+(?:two|half|parts)|"
+                              r"into\s+\w+)?\s*\W*$|\bsplit\s+(?:it|that|this|the\s+\w+)\s+(?:up|in\s+(?:two|half|parts)|"
+                              r"into)\b|\b(?:payment|instal(?:l)?ment|repayment)\s+(?:plan|plans|option|options)\b|"
+                              r"\bpay\s+(?:it\s+|that\s+|this\s+)?(?:in|by)\s+(?:two|three|halves)\b|"
+                              r"\bpay\b[^?.!]{0,30}\b(?:in|by)\s+(?:instal(?:l)?ments|parts)\b|"
+                              r"\bspread\s+(?:it|that|the\s+\w+|the\s+cost|the\s+payments?)\s+(?:out|over)\b", re.I),
+           re.compile(rf"\b(?:in\s+(?:two|three|four|five|six|\d{{1,2}})\s+(?:equal\s+)?(?:payments|instal(?:l)?ments|parts)|"
+                      rf"(?:payment|instal(?:l)?ment)\s+plan|split\s+(?:it\s+|the\s+\w+\s+)?(?:in|into)\s+(?:two|\d))\b"
+                      rf"[^.!?\n]{{0,80}}?(?:{_MONEY}|\d{{1,2}}[/-]\d{{1,2}}|\b1-?\d{{3}}-\d{{3}}-\d{{4}}\b|\bcall\b)", re.I),
+           label="a way to pay it in parts", of="bill"),
     # "what's the reconnection fee if they cut it?": what a utility's notice says reconnecting costs ("A reconnection
     # fee of AED 200.00 will apply"); only an amount it writes
-    Detail("reconnection", re.compile(r"\breconnect(?:ion|ing)?\s+(?:fees?|charges?|costs?)\b|\b(?:fee|charge|cost)s?\s+"
+    # ("what does it cost to get it turned back on?": the service put back after it is cut, asked in plain words)
+    Detail("reconnection", re.compile(r"\b(?:turn(?:ed|ing)?|switch(?:ed|ing)?|put|get|got|have)\s+(?:it\s+|them\s+|"
+                                      r"(?:the|our|my)\s+\w+\s+)?back\s+on\b|"
+                                      r"\breconnect(?:ion|ing)?\s+(?:fees?|charges?|costs?)\b|\b(?:fee|charge|cost)s?\s+"
                                       r"(?:to|for)\s+reconnect(?:ion|ing)?\b|\b(?:cost|how\s+much)\b[^?.!]{0,20}\bto\s+(?:re-?connect|get\s+(?:it\s+|us\s+)?"
                                       r"reconnected)\b", re.I),
            re.compile(rf"\breconnection\s+(?:fee|charge)s?\b[^.!?\n]{{0,30}}?(?:{_MONEY})|(?:{_MONEY})[^.!?\n]{{0,20}}?"
@@ -327,7 +343,8 @@ DETAILS = (
            label="the reconnection fee", of="bill"),
     # "when will they cut off the power?", "when do they disconnect us if I don't pay?": the day a bill's mail says
     # the service may be cut ("your service may be disconnected on or after 07/21/2027"); only a day it writes
-    Detail("cut_off", re.compile(r"\b(?:cut|cuts|cutting|shut|shuts|switch|switches|turn|turns)\s+(?:it\s+|us\s+|them\s+)?"
+    Detail("cut_off", re.compile(r"\b(?:cut|cuts|cutting|shut|shuts|switch|switches|turn|turns)\s+(?:it\s+|us\s+|them\s+|"
+                                 r"(?:the|our|my)\s+(?:heat|heating|lights?|power|water|gas|electric|phone|internet)\s+)?"
                                  r"off\b|\b(?:cut|shut)\s+(?:off\s+)?(?:our|my|the)\s+(?:electricity|power|water|gas|"
                                  r"service|internet|line|supply|connection)\b|\bdisconnect(?:s|ed|ing|ion)?\b|"
                                  r"\bsuspend\s+(?:our|my|the)\s+(?:service|line|supply|connection)\b", re.I),
@@ -338,7 +355,12 @@ DETAILS = (
                       # the day before the words ("Please pay before 10 March 2027 to avoid disconnection")
                       r"\b(?:before|by|on|after)\s+(?:\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|"
                       r"sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
-                      r"\d{1,2}(?:,?\s+\d{4})?)\s+to\s+avoid\s+(?:disconnection|(?:being\s+)?cut\s+off|suspension)\b", re.I),
+                      r"\d{1,2}(?:,?\s+\d{4})?)\s+to\s+avoid\s+(?:disconnection|(?:being\s+)?cut\s+off|suspension)\b|"
+                      # the words before the day ("To avoid interruption of your gas service, please pay the past due
+                      # amount by March 26, 2027")
+                      r"\bto\s+avoid\s+(?:the\s+)?(?:interruption|disconnection|shut-?off|suspension)\b[^.!?\n]{0,80}?"
+                      r"\b(?:by|before|on)\s+(?:\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
+                      r"nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b)", re.I),
            label="a day the service may be cut off", of="bill",
            named=re.compile(r"\bdisconnect(?:ed|ion)?\b|\bcut\s+off\b", re.I)),
     # "what date is on the final cheque?", "my last post-dated cheque?": what a landlord's mail says of the last of the

@@ -702,6 +702,33 @@ def _says(hit: Hit, things: Sequence[str], sums: bool) -> str:
     return " ".join(chosen)[:240]
 
 
+# words a question about a sum says of any sum, never what the sum is of
+_ANY_SUM = frozenset(("much", "what", "cost", "costs", "price", "that", "this", "does", "will", "have", "mean",
+                      "money", "owe", "pay", "paid", "about", "there", "their", "they", "them", "with", "from"))
+
+
+def _sum_said(message_id: int, question: str, mailbox: Mailbox) -> str:
+    """The one sentence of a message's body that gives a sum and shares the most words of `question` beyond
+    those any question of a sum says; "" when none does, or two do as well (never one picked)."""
+    from steward.errors import StewardError
+    from steward.reader.answerers.things import text_words
+
+    asked = text_words([w for w in re.findall(r"[a-z]{4,}", question.casefold()) if w not in _ANY_SUM])
+    try:
+        body = mailbox.read(message_id).body
+    except StewardError:
+        return ""
+    scored = []
+    for piece in _SENTENCE_END.split(body):
+        sentence = " ".join(piece.split())
+        if _AMOUNT.search(sentence) and len(sentence) <= 240:
+            scored.append((len(text_words([sentence]) & asked), sentence))
+    scored.sort(key=lambda x: -x[0])
+    if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return ""
+    return f"\u201c{scored[0][1]}\u201d"
+
+
 def _options_said(hits: Sequence[Hit], mailbox: Mailbox | None) -> str | None:
     """The options the newest genuine mail of `hits` prices ("12 months: $119.72; 6 months: $62.51"), said as a
     line; None when it gives one sum or none."""
@@ -741,7 +768,13 @@ def said_instead(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: 
             m = h.message
             flag = f" \u2014 SUSPICIOUS: {why_suspicious(h, mailbox)}" if mailbox is not None and \
                 m.category == "phishing_suspect" else ""
-            says = _says(h, missing, frame.ask == "how_much" or frame.domain == "money")
+            sums = frame.ask == "how_much" or frame.domain == "money"
+            says = _says(h, missing, sums)
+            if sums and not _AMOUNT.search(says) and mailbox is not None and m.category != "phishing_suspect":
+                # "what do I pay toward the knee operation?": the sentence of its mail, past the start
+                # Steward keeps, that gives a sum and says what the question says ("Your share for the
+                # procedure: $180.00")
+                says = (f"{says} {_sum_said(m.id, frame.text, mailbox)}").strip()
             lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
                          f"\u201c{m.subject}\u201d" + (f" \u2014 {says}" if says else "") + flag)
         options = _options_said(hits, mailbox) if frame.ask == "how_much" or frame.domain == "money" else None

@@ -423,6 +423,13 @@ def _kind_vocabulary(rw: ReaderWords) -> frozenset[str]:
     return frozenset(w for phrases in rw.provider_kinds.values() for p in phrases for w in p)
 
 
+def _due_kind_vocabulary() -> frozenset[str]:
+    """Every word a question calls a kind of due by ("tax", "rent")."""
+    from steward.finance.vocab import category_words
+
+    return frozenset(w for phrases in category_words().values() for p in phrases for w in p.split())
+
+
 def _kind_words(norms: Sequence[str], rw: ReaderWords) -> list[str]:
     """The words of a question as kinds are read from: a kind's word said of something else ("the school bus",
     "the bus fee", `not_kinds`) is masked, and a kind said with a possessive is the kind ("the vet's address")."""
@@ -1557,8 +1564,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     unknown = tuple(t for i, t in enumerate(low) if i not in found.used and i not in skip and t not in known
                     and not t.isdigit() and len(t) >= 3)
     # "the bus fee": a kind's word said of something else names a thing the answer must hold, as an unknown word does
+    # ("the tax lady": a kind of due's word said of the person who does it for you, never that due)
     unknown += tuple(dict.fromkeys(w for at, n in _hits(norms, rw.not_kinds) for w in norms[at:at + n]
-                                   if w in _kind_vocabulary(rw) and w not in unknown))
+                                   if (w in _kind_vocabulary(rw) or w in _due_kind_vocabulary()) and w not in unknown))
     booked_as = _whose_booking(raw, found.named, kinds, said_norms) if best == "mail" and ask_said == "when" else None
     if booked_as is not None:
         # "when's Lolo's anniversary lunch on Sunday?": a booking of a kind said as someone's is the booking whose

@@ -152,18 +152,35 @@ def previous_period(conn: sqlite3.Connection, new: NewDue) -> Due | None:
     return _due(row) if row else None
 
 
+# dues that carry what came before in their balance: a statement's later period is the whole of what is owed
+_RUNNING = ("card", "bank", "loan")
+
+
+def _sent_in_order(new: NewDue, later: bool) -> tuple[str, tuple[str, ...]]:
+    """The SQL (and its values) that keeps, of a biller's dues without a running balance, those sent in the order
+    of their days: a charge of its own (a special assessment due in May, written before April's monthly one) is
+    no period of the monthly bill, and neither supersedes the other."""
+    if new.kind in _RUNNING:
+        return "", ()
+    return (" AND statement_at >= ?" if later else " AND statement_at <= ?"), (utc_text(new.statement_at),)
+
+
 def newer_period_exists(conn: sqlite3.Connection, new: NewDue) -> bool:
     """Whether the same account already has a due with a later date (the new one is history)."""
-    row = conn.execute("SELECT 1 FROM dues WHERE issuer_key = ? AND account = ? AND currency = ? AND due_date > ? "
-                       "LIMIT 1", (new.issuer_key, new.account, new.currency, new.due_date.isoformat())).fetchone()
+    order, values = _sent_in_order(new, later=True)
+    row = conn.execute("SELECT 1 FROM dues WHERE issuer_key = ? AND account = ? AND currency = ? AND due_date > ?"
+                       f"{order} LIMIT 1",
+                       (new.issuer_key, new.account, new.currency, new.due_date.isoformat(), *values)).fetchone()
     return row is not None
 
 
 def supersede_older(conn: sqlite3.Connection, new: NewDue, keep: int) -> list[int]:
     """Mark the account's older open dues superseded by the due `keep`; returns their ids."""
+    order, values = _sent_in_order(new, later=False)
     rows = conn.execute("SELECT id FROM dues WHERE issuer_key = ? AND account = ? AND currency = ? AND status = 'open' "
-                        "AND due_date < ? AND id != ?",
-                        (new.issuer_key, new.account, new.currency, new.due_date.isoformat(), keep)).fetchall()
+                        f"AND due_date < ? AND id != ?{order}",
+                        (new.issuer_key, new.account, new.currency, new.due_date.isoformat(), keep,
+                         *values)).fetchall()
     ids = [int(r[0]) for r in rows]
     if ids:
         conn.execute(f"UPDATE dues SET status = 'superseded', updated_at = ? WHERE id IN ({','.join('?' * len(ids))})",
