@@ -143,6 +143,10 @@ def clinic(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.
                            "Your June pension payment",
                            "Your monthly pension was deposited on 06/01/2026. Gross: EUR 2,140.00. Net deposit: "
                            "EUR 1,812.30.", _sent(1, 7)),
+        "school": message("t1@lindenschule.example", ("Linden International School", "office@lindenschule.example"),
+                          "Summer term tuition fee",
+                          "Dear parents, the tuition fee for the summer term is due.\nAmount due: EUR 1,380.00\n"
+                          "Due date: 26 June 2026\nStudent number LS-2207", _sent(2, 10)),
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.dues.extract()
@@ -157,3 +161,9 @@ def test_a_sum_past_the_start_of_a_mail_is_quoted_from_the_sentence_that_says_it
 def test_a_pension_deposit_is_money_that_came_in_never_a_bookings_deposit(clinic: App) -> None:
     reply = ask(clinic, "how much was my pension deposit in June?")
     assert "Your June pension payment" in reply and "which booking you mean" not in reply, reply
+
+
+def test_a_fee_no_mail_holds_is_never_answered_with_another_charge_of_the_same_sender(clinic: App) -> None:
+    reply = ask(clinic, "has the school billed us for the bus fees yet?")
+    assert reply.startswith("I can't find") and "Linden International School" in reply, reply
+    assert "1,380" not in reply and "1380" not in reply, reply

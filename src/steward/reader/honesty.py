@@ -784,7 +784,8 @@ def said_instead(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: 
         return Answer("\n".join(lines), {"unaccounted": list(missing), "messages": [h.id for h in hits],
                                          "view": view})
     nearest = [line for line in answer.reply.splitlines() if _LINE.match(line)][:6]
-    if frame.domain == "money" and any(re.search(rf"\b{re.escape(m)}\s+{_A_FEE}", frame.text, re.I) for m in missing):
+    if frame.domain == "money" and any(re.search(rf"\b{re.escape(m)}\s+{_A_FEE}", frame.text, re.I)
+                                       or re.search(rf"\S\s+{_A_FEE}$", m, re.I) for m in missing):
         # the bills held, by name alone: a bill's figure under a fee asked by another purpose ("the bus fee")
         # reads as that fee's (a word not known, "my Banyan crad", is shown the bills held with their figures)
         nearest = list(dict.fromkeys(_BILL_FIGURES.sub("", line) for line in nearest))
