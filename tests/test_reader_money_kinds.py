@@ -147,6 +147,17 @@ def clinic(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.
                           "Summer term tuition fee",
                           "Dear parents, the tuition fee for the summer term is due.\nAmount due: EUR 1,380.00\n"
                           "Due date: 26 June 2026\nStudent number LS-2207", _sent(2, 10)),
+        "voyage": message("v1@fjordline.example", ("Fjordline Cruises", "booking@fjordline.example"),
+                          "Your voyage FL-55120 is confirmed",
+                          "Dear Ms. Berger, thank you for choosing Fjordline Cruises for your holiday this summer. "
+                          "Your cabin, your excursions and your dining times are listed in the app, and our crew "
+                          "looks forward to welcoming you on board in Kiel.\n\nShip: Fjordline Nordlys\n"
+                          "Cabin: 5021 (balcony)\nFare for 2 guests: EUR 3,120.00\nFinal payment received: "
+                          "EUR 2,340.00 on 20/05/2026. Balance: EUR 0.00", _sent(1, 12)),
+        "heating": message("h1@fernwaerme.example", ("Fernwärme Wien Süd", "inkasso@fernwaerme.example"),
+                           "FINAL NOTICE - your heating account",
+                           "FINAL NOTICE. Our records show a past due balance of EUR 212.30 on your heating account. "
+                           "Please pay it now.", _sent(2, 15)),
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.dues.extract()
@@ -167,3 +178,9 @@ def test_a_fee_no_mail_holds_is_never_answered_with_another_charge_of_the_same_s
     reply = ask(clinic, "has the school billed us for the bus fees yet?")
     assert reply.startswith("I can't find") and "Linden International School" in reply, reply
     assert "1,380" not in reply and "1380" not in reply, reply
+
+
+def test_a_payment_asked_of_a_named_sender_is_found_in_its_own_mail_never_anothers(clinic: App) -> None:
+    reply = ask(clinic, "how much was the final payment on the cruise?")
+    assert "2,340.00" in reply and "Fjordline" in reply, reply
+    assert "212.30" not in reply and "FINAL NOTICE" not in reply, reply

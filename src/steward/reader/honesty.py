@@ -729,6 +729,27 @@ def _sum_said(message_id: int, question: str, mailbox: Mailbox) -> str:
     return f"\u201c{scored[0][1]}\u201d"
 
 
+def _sender_says_sum(frame: Frame, missing: Sequence[str], mailbox: Mailbox, clock: Clock) -> tuple[str, int] | None:
+    """The newest mail of the senders `frame` names whose one sentence that gives a sum (`_sum_said`) says every
+    thing of `missing` ("Final payment received: USD 1,860.00"), as a line and the mail's id; None when none does."""
+    from steward.reader.answerers.common import day_text
+    from steward.reader.answerers.things import text_words
+
+    if frame.ask != "how_much":
+        return None
+    wanted = [text_words([w]) for t in missing for w in t.split()]
+    found = {h.message.id: h.message for v in frame.values("sender")[:3] for a in v.addresses
+             for h in mailbox.from_sender(a, limit=5, clock=clock).hits}
+    for m in sorted(found.values(), key=lambda x: x.received_at, reverse=True):
+        if m.category == "phishing_suspect":
+            continue
+        sentence = _sum_said(m.id, frame.text, mailbox)
+        if sentence and all(w & text_words([sentence]) for w in wanted):
+            return (f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
+                    f"\u201c{m.subject}\u201d \u2014 {sentence}"), m.id
+    return None
+
+
 def _options_said(hits: Sequence[Hit], mailbox: Mailbox | None) -> str | None:
     """The options the newest genuine mail of `hits` prices ("12 months: $119.72; 6 months: $62.51"), said as a
     line; None when it gives one sum or none."""
@@ -762,6 +783,16 @@ def said_instead(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: 
         _AMONG.get(frame.domain, "what I hold")
     head = f"I can't find \u2018{said}\u2019 in {among}."
     hits = mail_saying(missing, mailbox, clock) if mailbox is not None else []
+    addresses = {a.casefold() for v in frame.values("sender") for a in v.addresses}
+    if addresses and mailbox is not None and frame.domain in ("money", "mail"):
+        # "the final payment on the cruise": a thing asked of a sender the question names is looked for in that
+        # sender's mail, never found in another's ("FINAL NOTICE" of the gas company)
+        hits = [h for h in hits if h.message.sender.casefold() in addresses]
+        if not hits:
+            own = _sender_says_sum(frame, missing, mailbox, clock)
+            if own is not None:
+                return Answer(f"{head} The mail that says it:\n{own[0]}",
+                              {"unaccounted": list(missing), "messages": [own[1]]})
     if hits:
         lines = [f"{head} The mail that says it:"]
         for h in hits:
