@@ -204,3 +204,27 @@ def test_a_revised_departure_with_the_time_it_replaces_in_brackets_moves_the_fli
 def test_a_flight_from_another_zone_is_not_moved_on_the_persons_clock(tmp_path: Path, cli: Any) -> None:
     # the new time is Denver's, not Chicago's: no move is read on the person's clock
     assert not [start for _, start in _moved(tmp_path, cli, "Denver", "DEN") if "T19:50" in start]
+
+
+ROWS_BOOKED = ("Thank you for flying Bluewater Air.\n\nConfirmation code: ZP8R2L\nPassengers: ANNA MORA\n\n"
+               "BW 210  Sat, May 8  Denver (DEN) 6:50 AM  ->  Orlando (MCO) 12:35 PM\n"
+               "BW 215  Sun, May 16  Orlando (MCO) 3:20 PM  ->  Denver (DEN) 5:30 PM\n\nAll times are local.\n")
+ROWS_CHANGED = ("Dear ANNA MORA,\n\nWe've changed your trip (confirmation ZP8R2L). Your new flight is:\n\n"
+                "NEW: BW 218  Sat, May 8  Denver (DEN) 9:15 AM  ->  Orlando (MCO) 3:00 PM\n"
+                "WAS: BW 210  Sat, May 8  DEN 6:50 AM  ->  MCO 12:35 PM\n\nYour return flight BW 215 is unchanged. If "
+                "the new time does not suit you, you may pick another flight or ask for a refund.\n\nBluewater Air")
+
+
+def test_a_schedule_change_that_writes_the_new_row_above_the_old_one_replaces_the_flight(tmp_path: Path,
+                                                                                        cli: Any) -> None:
+    # the new flight (another number) is the booking at its new time; the one it replaces is no longer proposed
+    air = ("Bluewater Air", "trips@bluewater.example")
+    sent = datetime(2027, 4, 20, 19, 0, tzinfo=ZoneInfo("America/Denver"))
+    items = scan_mail(tmp_path, cli, {
+        "a": message("bw-1@bluewater.example", air, "Your trip confirmation - Denver to Orlando (ZP8R2L)", ROWS_BOOKED,
+                     sent - timedelta(days=20)),
+        "b": message("bw-2@bluewater.example", air, "Schedule change to your trip ZP8R2L", ROWS_CHANGED, sent)},
+        "2027-04-25T09:00:00-06:00", "America/Denver")
+    assert booked(items) == [("BW 215", "2027-05-16T13:20:00-06:00"), ("BW 218", "2027-05-08T09:15:00-06:00")]
+    (new,) = [i for i in items if i["provider"] == "BW 218"]
+    assert new["end"] is not None and new["end"].startswith("2027-05-08T13:00")  # 3:00 PM in Orlando

@@ -272,9 +272,12 @@ def _status(c: Candidate, message: MessageMeta, cues: Cues) -> str | None:
 def moved_booking(c: Candidate, message: MessageMeta, against: str | None, cues: Cues) -> bool:
     """Whether a move states a booking at its new start: the mail says the time it moves to ("moved from
     ... to Wed 16 Dec at 2:40pm", "rescheduled for ..."), as a business writes it (a person moving
-    plans with the user is not a booking; mail filed as personal counts when its sender is a business)."""
-    return (against == "reschedule" and c.status == "rescheduled" and c.moved_to and c.origin == "pattern"
-            and (message.category != "personal" or sender_business(message, cues) is not None))
+    plans with the user is not a booking; mail filed as personal counts when its sender is a business), or a
+    journey's new row beside the row it replaces ("NEW: ..." and "WAS: ...", a carrier's own layout)."""
+    if against != "reschedule" or c.status != "rescheduled" or not c.moved_to:
+        return False
+    return c.origin == "itinerary" or (c.origin == "pattern" and (
+        message.category != "personal" or sender_business(message, cues) is not None))
 
 
 def _in_live(c: Candidate, live: Live) -> str | None:

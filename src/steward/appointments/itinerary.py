@@ -473,7 +473,44 @@ def from_text(text: str, received: datetime) -> list[Candidate]:
     codes and times. A date written in digits with slashes or dashes ("19/04/2027") is read when the mail
     says which way round it goes (a day above 12, or another date of the mail that can only be one way)."""
     text = _spelled(text)
-    return _labelled(text, received) or _segments(text, received) or _rows(text, received)
+    return _moved_rows(text, _labelled(text, received) or _segments(text, received) or _rows(text, received))
+
+
+@lru_cache(maxsize=1)
+def _row_labels() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(new, was) patterns of the label a schedule change writes at the start of a leg's row (itinerary.yaml)."""
+    data = load_yaml((resources.files("steward.appointments") / "itinerary.yaml").read_text(encoding="utf-8"))
+
+    def label(words: list[str]) -> re.Pattern[str]:
+        body = "|".join(re.escape(str(w)) for w in sorted(words, key=len, reverse=True))
+        return re.compile(rf"^\s*(?:{body})\s*:", re.I)
+    return label(data["row_new"]), label(data["row_was"])
+
+
+def _moved_rows(text: str, legs: list[Candidate]) -> list[Candidate]:
+    """A schedule change that writes the new row of a leg and the row it replaces, each under its label ("NEW: ...",
+    "WAS: ..."): the new row is the leg moved from the old one's time (and the old row no booking of its own). A
+    leg is paired only with the one replaced row of its route."""
+    new_label, was_label = _row_labels()
+    rows = [re.sub(r"\s+", "", line) for line in text.splitlines()]
+
+    def labelled(leg: Candidate, pattern: re.Pattern[str]) -> bool:
+        number = re.sub(r"\s+", "", leg.provider)
+        return any(number in row and pattern.match(line) for row, line in zip(rows, text.splitlines(), strict=True))
+
+    olds = [leg for leg in legs if leg.route and leg.start_at is not None and labelled(leg, was_label)]
+    if not olds:
+        return legs
+    out: list[Candidate] = []
+    replaced: list[Candidate] = []
+    for leg in legs:
+        was = [o for o in olds if o.route == leg.route and o is not leg]
+        if leg not in olds and len(was) == 1 and labelled(leg, new_label) and leg.start_at != was[0].start_at:
+            out.append(replace(leg, status="rescheduled", moved_to=True, was=was[0].start))
+            replaced.append(was[0])
+        else:
+            out.append(leg)
+    return [leg for leg in out if not any(leg is o for o in replaced)]
 
 
 _SLASHED = re.compile(r"(?<![\d/.-])(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})(?![\d/.-])")
