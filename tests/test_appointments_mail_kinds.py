@@ -328,3 +328,17 @@ def test_an_airlines_schedule_change_moves_the_flight_made_from_its_e_ticket(tmp
     day = cli("--now", NOW, "--tz", ZONE, "--json", "schedule", "2026-10-19").json()["items"]
     assert [(e["title"], e["start"], e["end"]) for e in day if e["kind"] == "event"] == [
         ("Flight CS 301 SYD → BNE", "2026-10-19T10:05:00+11:00", "2026-10-19T12:15:00+11:00")]
+
+
+def test_a_tradespersons_visit_with_an_arrival_window_is_booked_from_the_windows_start(tmp_path: Path,
+                                                                                       cli: Any) -> None:
+    # a subject that says the visit is scheduled, the visit's day and the hours it may arrive within
+    home_with(tmp_path, cli, {"a": message(
+        "hv-1@i.example", ("Harbour Heating", "service@harbourheating.example"), "Your boiler tune-up is scheduled",
+        "Hi Alex,\n\nThanks for calling Harbour Heating. Your annual boiler tune-up is scheduled for Monday, October 12, "
+        "with an arrival window between 8 and 12. Our technician will ring about 30 minutes before arriving.\n\n"
+        "Price: $149.00, due at the visit\n\nHarbour Heating", SENT)})
+    items = scan(cli)
+    assert proposed(items) == [("Harbour Heating", "2026-10-12T08:00:00+11:00")], items
+    (visit,) = [i for i in items if i["status"] == "proposed"]
+    assert visit["end"].startswith("2026-10-12T12:00"), visit

@@ -340,6 +340,33 @@ def test_a_week_on_a_weekday_in_sentences_and_a_week_on_something_else() -> None
     assert cut("two days on, still nothing") == ("Wed 2026-12-02 10:00", "two days on")
 
 
+# -- a weekday and its part of the day, then the week: "thursday morning next week" -------------------------
+def test_a_part_of_the_day_between_the_weekday_and_its_week_keeps_the_week() -> None:
+    assert when("thursday morning next week") == "Thu 2026-12-10 09:00 - Thu 2026-12-10 12:00"
+    assert when("tuesday evening this week") == "Tue 2026-12-01 19:00 - Wed 2026-12-02 00:00"
+    assert cut("can you do thursday morning next week?") == ("Thu 2026-12-10 09:00", "thursday morning next week")
+
+
+# -- the morning up to noon: "9 to noon", "8 till midday" ---------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("9 to noon", "Tue 2026-12-01 09:00 - Tue 2026-12-01 12:00"),  # begun at 10 today: tomorrow's
+    ("from 8 till midday", "Tue 2026-12-01 08:00 - Tue 2026-12-01 12:00"),
+    ("10 to noon", "Mon 2026-11-30 10:00 - Mon 2026-11-30 12:00"),  # hours in digits, no minutes before noon
+    ("10:30 to noon", "Mon 2026-11-30 10:30 - Mon 2026-11-30 12:00"),
+    ("wednesday 7 to noon", "Wed 2026-12-02 07:00 - Wed 2026-12-02 12:00"),
+    ("10 minutes to noon", "Mon 2026-11-30 11:50"),  # minutes said as minutes are before it
+])
+def test_hours_up_to_noon_are_a_span(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_a_services_window_of_hours_after_its_day_is_that_days_span() -> None:
+    assert cut("the plumber is booked for Thursday, December 3, with an arrival window between 1 and 5") == (
+        "Thu 2026-12-03 13:00", "Thursday, December 3, with an arrival window between 1 and 5")
+    assert cut("we deliver on Friday, delivery window 7 to 11am") == ("Fri 2026-12-04 07:00",
+                                                                      "on Friday, delivery window 7 to 11am")
+
+
 # -- "in an hour or two": the nearer one -----------------------------------------------------------------
 @pytest.mark.parametrize(("text", "expected"), [
     ("in an hour or two", "Mon 2026-11-30 11:00"),

@@ -91,7 +91,7 @@ CHICAGO = ZoneInfo("America/Chicago")
 @pytest.fixture(scope="module")
 def family_home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
     """A retired man's mail in Chicago: his son's call said on the son's own clock, his granddaughter's recital
-    told by his daughter (Monday 1 March 2027)."""
+    told by his daughter, friends who asked them over on a holiday told by his wife (Monday 1 March 2027)."""
     app = app_in_own_home("America/Chicago", "2027-03-01T09:00:00-06:00")
     sent = datetime(2027, 2, 27, 19, 0, tzinfo=CHICAGO)
     return with_mail(app, tmp_path_factory.mktemp("family"), {
@@ -102,6 +102,9 @@ def family_home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: py
                             "Ella's recital",
                             "Hi Dad,\n\nElla's piano recital is Friday the 5th! Doors open at 5, starts 5:30 at the "
                             "community center. We'll save you seats.\n\nMaura", sent),
+        "wife": message("nk1@mailbox-demo.example", ("Nora Kehoe", "nora.kehoe@mailbox-demo.example"), "Easter",
+                        "Love, the Dunnes asked us over for ham on Easter Sunday, around 1. I said yes, so don't "
+                        "book golf that day.\nNora", sent),
     })
 
 
@@ -118,3 +121,9 @@ def test_a_sender_whose_first_name_is_also_a_word_is_still_named_by_it(family_ho
 def test_a_new_subject_announced_first_asks_only_its_question(family_home: App) -> None:
     reply = talk(family_home, "Moving on. What time does Ella's recital start on Friday?")[-1]
     assert "17:30" in reply, reply
+
+
+def test_being_asked_over_on_a_holiday_is_on_that_day_at_its_hour(family_home: App) -> None:
+    # a named holiday is its date (Easter Sunday 2027 is 28 March); asked over by friends, told by his wife
+    reply = talk(family_home, "what have we got on the 28th?")[-1]
+    assert "13:00" in reply and "Dunnes" in reply, reply

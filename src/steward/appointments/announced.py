@@ -528,6 +528,11 @@ def writers_clock(sentence: str, body: str) -> timedelta | None:
     return timedelta(hours=hours if reader_ahead else -hours)
 
 
+# who asks the person over, said before the asking ("the Millers asked us over", "Joan and Bill have invited us round")
+_HOST = re.compile(r"((?:the\s+)?(?!(?:They|We|She|He|I|You|It)\b)[A-ZÀ-Þ][\w-]+(?:\s+(?:and\s+)?[A-ZÀ-Þ][\w-]+){0,2})"
+                   r"\s+(?:(?:have|has|had|just|already)\s+)*$")
+
+
 def _name(sentence: str, at: int, noun: str) -> str:
     """The event as the sentence calls it: its noun and the words right before it that describe it
     ("indoor tournament" of "our indoor tournament is ..."); a meeting asked for ("can we meet ...", "could we sit
@@ -538,6 +543,10 @@ def _name(sentence: str, at: int, noun: str) -> str:
         return "call"  # "I'll call you Sunday at 4": the writer's call
     if _PLAYING.search(noun):
         return "game"  # "Saturday we play the Comets": the team's game
+    if noun.casefold().split()[-1] in ("over", "round"):
+        # "the Millers asked us over for ...": a visit to whoever asked
+        host = _HOST.search(sentence[:at])
+        return f"visit to {host.group(1)}" if host is not None else "visit"
     words = sentence[:at].split()
     kept: list[str] = []
     for word in reversed(words[-2:]):

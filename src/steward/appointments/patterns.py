@@ -26,7 +26,7 @@ from steward.records.appointments import MessageMeta
 from steward.yamldata import load_yaml
 
 if TYPE_CHECKING:
-    from steward.dates import DateOptions
+    from steward.dates import DateOptions, Resolution
 
 # the order a message's status is decided in: the first kind whose words it holds wins
 # (an offer first: "a spot to replace the session we cancelled" offers a time and cancels none)
@@ -258,13 +258,25 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
             continue  # a check-in is at the hotel's clock: the card, read whole, says where (find_in_card)
         seen.add(when.start)
         out.append(Candidate(provider=provider, start=when.text, excerpt=_safe_excerpt(sentence, when.text),
-                             status=status,
+                             status=status, minutes=_span_minutes(when),
                              origin="pattern", was=was, moved_to=moved is not None or moved_to is not None,
                              person=person_in(sentence, provider, cues),
                              location=_location(meta.snippet), what=what,
                              repeat=repeat_of(sentence, meta.subject, when.start, cues) if status == "confirmed"
                              else None))
     return out
+
+
+# hours said with both ends ("between 8 and 12", "9 to noon", "1-5pm"): a visit's window, from its first hour to its last
+_SPAN_OF_HOURS = re.compile(r"\d\s*(?:[ap]\.?m\.?)?\s*(?:-|–|to|till|til|until|and)\s*(?:\d|noon|midday)", re.I)
+
+
+def _span_minutes(when: Resolution) -> int | None:
+    """How long a booking said with both ends of its hours lasts (None: its length is not said)."""
+    if when.end is None or not _SPAN_OF_HOURS.search(when.text):
+        return None
+    minutes = int((when.end - when.start).total_seconds() // 60)
+    return minutes if 0 < minutes <= 12 * 60 else None
 
 
 _CARD_CHARS = 3000  # a reservation card's date comes in the first lines of its mail

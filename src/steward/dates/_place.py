@@ -38,7 +38,9 @@ from steward.dates._model import (
 
 # words that may stand between the pieces of one phrase ("tomorrow at 5 pm", "friday, 3 sept")
 # ("May/22 (Tue) - 11:30 AM": a weekday in brackets and a dash before the time are glue too)
-_GLUE = re.compile(r"(?:[\s,@()]|-(?!\d)|\b(?:at|on|in|the|of|for|around|about|approximately|approx|from|by)\b)*")
+# (a service's window of hours after its day: "monday, march 22, with an arrival window between 8 and 12")
+_GLUE = re.compile(r"(?:[\s,@()]|-(?!\d)|\b(?:at|on|in|the|of|for|around|about|approximately|approx|from|by)\b"
+                   r"|\b(?:with\s)?(?:an?\s|the\s|your\s)?(?:arrival|delivery|service|time)\swindow(?:\s(?:of|is))?\b)*")
 # words around a whole phrase given to `resolve` ("by friday", "at 5 pm?")
 _LEAD = re.compile(
     r"(?:[\s,;:@(]|\b(?:at|on|by|for|around|about|approximately|approx|in|during|sometime|some time|until|till|til"

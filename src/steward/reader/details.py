@@ -528,7 +528,9 @@ _ENDS = re.compile(r"\b(?:till|until|til|up\s*to|upto)\s+(?:what\s+time|when)\b(
                    r"\b(?:end|ending|finish|finishing)\s+time\b|\bhow\s+late\s+(?:does|will|is)\b", re.I)
 # a span of time as mail writes one ("14:00 - 15:30", "from 8:30 AM to 1:00 PM", "2 PM to 5 PM", "4-7pm")
 _CLOCK = r"(\d{1,2})(?:[:.](\d{2}))?\s*([ap]\.?\s?m\.?)?"
-_SPAN = re.compile(rf"(?<![\d:.]){_CLOCK}\s*(?:-|\u2013|\u2014|to|till|until|til)\s*{_CLOCK}(?![\d:])", re.I)
+_SPAN = re.compile(rf"(?<![\d:.]){_CLOCK}\s*(?:-|\u2013|\u2014|to|till|until|til)\s*{_CLOCK}(?![\d:])"
+                   # a window a visit arrives within ("an arrival window between 8 and 12")
+                   rf"|\bbetween\s+{_CLOCK}\s+and\s+{_CLOCK}(?![\d:])", re.I)
 
 
 # and as people say it of an event with no article or of how long it goes on ("when does standup finish?", "how
@@ -559,7 +561,7 @@ def end_said(text: str, start: tuple[int, int]) -> tuple[str, tuple[int, int]] |
     """(the span a mail's text says, the (hour, minute) it ends) of a thing that starts at `start` (hour,
     minute): the first span whose start is that time; None when the text gives none."""
     for m in _SPAN.finditer(text):
-        h1, m1, p1, h2, m2, p2 = m.groups()
+        h1, m1, p1, h2, m2, p2 = (g for n, g in enumerate(m.groups()) if (n < 6) == (m.group(1) is not None))
         first, last = _hour(h1, m1, p1 or p2), _hour(h2, m2, p2)
         if first is None or last is None or (first != start and not (p1 is None and p2 is None and first == (
                 start[0] % 12, start[1]))):

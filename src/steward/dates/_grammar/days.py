@@ -93,6 +93,15 @@ def _weekday_week(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(DayKind.WEEKDAY, WEEKDAYS[m["wd"]], _week_rel(m["rel"]), mode="week"))
 
 
+@rule("wednesday afternoon next week", "#weekday",
+      WD + r"\s(?P<part>morning|afternoon|evening|night)\s(?:of\s|in\s)?(?:the\s)?"
+      r"(?P<rel>this|next|last|previous|coming|the following|following)\s(?:week|wk)\b",
+      also="week wk morning afternoon evening night")
+def _weekday_part_week(m: re.Match[str]) -> Piece:
+    """A weekday and its part of the day said before the week it is in ("wednesday afternoon next week")."""
+    return piece(m, day=DayRef(DayKind.WEEKDAY, WEEKDAYS[m["wd"]], _week_rel(m["rel"]), mode="week"), part=m["part"])
+
+
 @rule("last week's sunday", "#weekday", r"(?P<rel>this|next|last|previous|coming)\s(?:week's|weeks|week|wk)(?:\son)?,?\s" + WD,
       also="week weeks wk")
 def _weeks_weekday(m: re.Match[str]) -> Piece:

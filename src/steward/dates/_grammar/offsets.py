@@ -207,7 +207,7 @@ def _in_a_unit(m: re.Match[str]) -> Piece | None:
 _TO = r"\s?(?:-|–|to|till|til|until|untill|thru|through)\s?"
 # "6 till half 7", "half 6 to 8": "half" before an hour is half past it, as British English says it
 _T1 = r"(?:(?P<noon1>noon|midday)|(?P<half1>half\s(?:past\s)?)?(?P<h1>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m1>[0-5]\d)|h)?(?:\s?(?P<a1>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?)"
-_T2 = r"(?P<half2>half\s(?:past\s)?)?(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m2>[0-5]\d)|h)?(?:\s?(?P<a2>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
+_T2 = r"(?:(?P<noon2>noon|midday)|(?P<half2>half\s(?:past\s)?)?(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m2>[0-5]\d)|h)?(?:\s?(?P<a2>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?)"
 
 
 # (not from a number's decimals: "10.2 - 10.15" is two numbers, not 2 to 10:15)
@@ -216,7 +216,11 @@ def _time_range(m: re.Match[str]) -> Piece | None:
     if m["to"].strip() == "and" and m["lead"] != "between ":
         return None  # "2 and 4 pm" is a range only after "between"
     a1, a2 = meridiem_of(m["a1"]), meridiem_of(m["a2"])
-    h1, h2 = (12 if m["noon1"] else int(m["h1"])), int(m["h2"])
+    h1, h2 = (12 if m["noon1"] else int(m["h1"])), (12 if m["noon2"] else int(m["h2"]))
+    if m["noon2"]:
+        if m["noon1"] or m["a1"] and meridiem_of(m["a1"]) == "pm" or not 5 <= h1 <= 11:
+            return None  # "noon to noon", "3pm to noon", "2 to noon" is no morning up to noon
+        a2 = "pm"  # "9 to noon", "from 10 till midday": the morning up to noon
     if m["noon1"]:
         a1 = "pm"  # "noon to 2": the second hour follows noon
         a2 = a2 or ("pm" if h2 < 12 else None)

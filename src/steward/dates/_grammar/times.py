@@ -170,6 +170,8 @@ def _minutes_past(m: re.Match[str]) -> Piece | None:
         return None
     if m["dir"] in ("to", "till", "til") and n.isdigit() and minutes % 5 and "min" not in m.group():
         return None  # "9 to 5", "3 till 5pm" are ranges; minutes before the hour are said in fives ("10 to 5")
+    if m["dir"] in ("to", "till", "til") and n.isdigit() and m["an"] in ("noon", "midday") and "min" not in m.group():
+        return None  # "10 to noon", "11 till midday" in digits are the hours up to noon (ten to twelve is 11:50)
     if m["dir"] in ("past", "after"):
         t = clock_time(h, minutes, mer=mer, fixed=fixed)
     else:

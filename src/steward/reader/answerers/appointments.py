@@ -97,7 +97,26 @@ class Booking:
         elif self.via and self.via.casefold() not in self.title.casefold():
             where += f", from {self.via}"
         number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
-        return f"- {moment_text(self.start, clock)} {self.title}{where}: {self.status}{self.by}{number}"
+        return f"- {moment_text(self.start, clock)}{self.window(clock)} {self.title}{where}: {self.status}{self.by}{number}"
+
+    def window(self, clock: Clock) -> str:
+        """" (arriving between 08:00 and 12:00)": the hours a visit to the home arrives within, as its mail says them
+        ("an arrival window between 8 and 12"); "" for a booking at one time."""
+        from steward.reader.details import end_said
+
+        if not _WINDOW.search(self.excerpt):
+            return ""
+        at = clock.local(self.start)
+        found = end_said(self.excerpt, (at.hour, at.minute))
+        if found is None:
+            return ""
+        hour, minute = found[1]
+        return (f" (arriving between {clock.formats.time(at)} and "
+                f"{clock.formats.time(at.replace(hour=hour, minute=minute))})")
+
+
+# the words of a visit that comes within a window of hours ("an arrival window between 8 and 12")
+_WINDOW = re.compile(r"\b(?:window|between)\b", re.I)
 
 
 def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str],
