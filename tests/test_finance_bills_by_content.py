@@ -302,6 +302,9 @@ NZ_RECEIVED = datetime(2027, 9, 6, 9, 0, tzinfo=NZ)
      "2027", "803.00", "2027-09-30"),
     ("Annual charge 2027/2028 $1,800.00. This instalment: $450.00 payable by 1 October 2027.", "450.00",
      "2027-10-01"),
+    # a year's bill split in equal parts, the parts said in the plural ("12 monthly instalments of")
+    ("Your water rates for the year: $1,356.00\nPayment: 12 monthly instalments of $113.00 by direct debit, the "
+     "first on 1 October 2027.", "113.00", "2027-10-01"),
 ])
 def test_an_instalment_notice_is_due_its_instalment_never_the_years_total(text: str, amount: str, due: str) -> None:
     got = read_bill(text, received=NZ_RECEIVED, institution=None, vocab=V, sender="rates@district.govt.example",

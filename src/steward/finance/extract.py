@@ -193,10 +193,12 @@ _YEARLY = re.compile(r"\b(?:annual|annually|yearly|per\s+year|a\s+year)\b")
 _A_YEARS = re.compile(r"\b(?:annual|annually|yearly|per\s+year|a\s+year|for\s+the\s+(?:year|financial\s+year)|"
                       r"(?:19|20)\d\d\s*[/\u2013-]\s*(?:(?:19|20)?\d\d)\b)")
 # the label of one instalment of a sum paid in parts ("Instalment 1 of 4:", "Instalment 2:", "This instalment",
-# "Quarter 1 instalment", "Amount of this instalment"), written right before its figure
-_INSTALMENT = re.compile(r"\b(?:this\s+|(?:first|second|third|fourth|next)\s+|(?:quarter|q)\s*\d\s+)?"
+# "Quarter 1 instalment", "Amount of this instalment", "10 monthly instalments of"), written right before its figure
+_INSTALMENT = re.compile(r"\b(?:(?:this\s+|(?:first|second|third|fourth|next)\s+|(?:quarter|q)\s*\d\s+)?"
                          r"instal(?:l)?ment(?:\s+(?:no\.?\s*)?\d{1,2}(?:\s*(?:of|/)\s*\d{1,2})?)?"
-                         r"(?:\s+(?:amount|due))?\s*[:=\u2013-]?\s*$")
+                         r"(?:\s+(?:amount|due))?\s*[:=\u2013-]?|"
+                         r"(?:\d{1,2}\s+)?(?:(?:equal|monthly|quarterly|fortnightly|weekly)\s+)*"
+                         r"instal(?:l)?ments\s+of)\s*$")
 _PER_MONTH = re.compile(r"\s*(?:(?:a|per|each|every)\s+month|/\s*(?:month|mth|mo)|monthly|pcm)\b")
 
 
