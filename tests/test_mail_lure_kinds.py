@@ -259,3 +259,37 @@ def test_a_traffic_summons_discounted_for_paying_today_is_marked() -> None:
                 "An outstanding traffic summons of RM 200.00 is recorded against your car (parking, Jalan Telawi). "
                 "Pay today at our portal for 70% off. Unpaid summons may lead to a warrant of arrest.")
     assert _category(raw) == "phishing_suspect"
+
+
+# -- a change to the account undone only by phoning the number the mail gives ----------------------------------------
+
+def test_a_new_device_alert_that_presses_to_phone_a_number_from_a_lookalike_domain_is_marked() -> None:
+    raw = _mail("Ashgrove Building Society <notify@ashgrove-secure-alerts.example>", "New device linked",
+                "A new phone was linked to your Ashgrove account at 03:12. If this was not you, call our fraud "
+                "team now on 0161 496 0734 and do not log in until we have spoken.")
+    assert _category(raw) == "phishing_suspect"
+    assert "phone a number now" in _why(raw)
+
+
+def test_the_societys_own_alert_that_says_to_call_it_is_not_marked() -> None:
+    raw = _mail("Ashgrove Building Society <alerts@ashgrovebuildingsociety.example>", "New device linked",
+                "A new phone was linked to your account today. If this was not you, call us now on the number on "
+                "the back of your card, or log in to the app and remove it.")
+    assert _category(raw) != "phishing_suspect"
+
+
+# -- a rebate or a grant said to wait, paid once the reader enters a card ---------------------------------------------
+
+def test_a_grant_to_claim_with_a_bank_card_is_marked_even_from_a_domain_named_like_it() -> None:
+    raw = _mail("Home Heating Grant <apply@home-heating-grant.example>", "Your £250 heating grant",
+                "You are entitled to a £250 grant towards your heating. Apply this month at "
+                "http://home-heating-grant.example/claim and enter your debit card so we can pay it.")
+    assert _category(raw) == "phishing_suspect"
+    assert "release money it says is waiting" in _why(raw)
+
+
+def test_a_suppliers_discount_credited_to_the_account_is_not_marked() -> None:
+    raw = _mail("Northwind Power <hello@northwindpower.example>", "Your winter discount",
+                "Good news: you are entitled to a £150 winter discount this year. We have credited it to your "
+                "account, so your next bill will be lower. There is nothing you need to do.")
+    assert _category(raw) != "phishing_suspect"
