@@ -46,8 +46,7 @@ def test_the_mailbox_holds_what_was_written() -> None:
 
 
 BILLS = xfail([
-    ("Clydeview City Council", "192.00", "GBP", "2027-04-01",
-     "the year's total is read as owed on the first instalment's day, not the instalment"),
+    ("Clydeview City Council", "192.00", "GBP", "2027-04-01", ""),  # the instalment, never the year's £1,920.00
     ("Kelpie Energy", "142.37", "GBP", "2027-04-06", ""),  # gas and electricity, by Direct Debit
     ("TV Licence Office", "174.50", "GBP", "2027-03-31", "a licence to renew by its expiry is not read as owed"),
     ("Puffin Mobile", "23.50", "GBP", "2027-04-02", ""),  # 'GBP 23.50'
@@ -92,8 +91,8 @@ def test_her_bookings_are_found(sample_home: Path, capsys: pytest.CaptureFixture
 LURES = xfail([
     ("refunds@hmrc-taxrefund-online.example", ""),
     ("redelivery@parcel-redeliver-uk.example", ""),
-    ("security@braeside-alerts.example", "a new payee 'added', with a number to call and no link"),
-    ("claims@uk-energy-rebate.example", "a rebate claimed by entering a bank card"),
+    ("security@braeside-alerts.example", ""),  # a new payee 'added', with a number to call and no link
+    ("claims@uk-energy-rebate.example", ""),  # a rebate claimed by entering a bank card
     ("noreply@tvlicence-renewals-online.example", "a licence 'expired' with a threat of prosecution, beside the genuine renewal"),
 ])
 
@@ -112,3 +111,11 @@ def test_the_genuine_renewal_and_the_bank_are_not_lures(sample_home: Path, capsy
 def test_the_home_imports_every_message_and_keeps_no_body(sample_home: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     TWENTIETH.imported_without_bodies(sample_home, capsys, 58, b"given to another patient")
+
+
+def test_messages_asked_from_a_biller_by_its_kind_are_its_mail_never_said_paid_off(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the council is a biller (its new year's first instalment is open) whose newest mail is last year's receipt
+    reply = SAMPLE.replies(sample_home, capsys, "were there any messages from the council?")[0]
+    assert "Council Tax bill 2027/28" in reply and "payment received" in reply, reply
+    assert "Nothing owed" not in reply and "What you owe" not in reply, reply

@@ -1423,6 +1423,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         whole = any(len(named.said.split()) >= len(v.names[0]) for v in named.values if v.names)
         if slots & {"issuer", "account"}:
             scores["money"] += _NAME_WEIGHT
+            if set(said_norms) & _MAIL_NOUNS and _said_after_from(named.said, low):
+                # "any messages from the water board?": mail asked of a biller said after "from" is its mail, not its bill
+                scores["mail"] += _NAME_WEIGHT
         if ("provider" in slots and not ((mail_said or scores.get("money", 0) > 0) and _named_by_its_mail(named))
                 and not ("sender" in slots and "says" in flags)) or "trip" in slots:
             # ("when do I leave for Porto?": a place the person's journeys go to is asked of those journeys;

@@ -291,7 +291,10 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                 lines.insert(1, gives)  # "Sam wanted to meet, when was that?": the day his message gives
         # "did I pay the fibre company?": a sender Steward read no bill from; what its mail says of money
         newest_says = f"{hits[0].message.subject} {hits[0].message.snippet}"
-        if sums and _PAYMENT_RECEIVED.search(newest_says):
+        # (a biller Steward reads bills from is owed what its dues say, never what its newest mail thanks for: a
+        # receipt for last year's last instalment says nothing of the new year's bill)
+        billed = any(v.slot == "issuer" for n in frame.filters for v in n.values)
+        if sums and not billed and _PAYMENT_RECEIVED.search(newest_says):
             # "did I settle the fibre bill?", "do I owe the fibre people anything?": their newest mail thanks you
             # for a payment
             when = day_text(clock.local(hits[0].message.received_at).date(), clock)
