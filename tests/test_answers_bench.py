@@ -266,7 +266,7 @@ NINETEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 4, "schedule": 0, "mail"
 # twentieth sample mailbox, Kirsty Fraser's in Glasgow, written blind to the rules and frozen before its first run)
 # scored on that first run, before any tuning: 35 right, 21 wrong, 19 refused of 75 (appointments 10/4/9, brief 1/0/1,
 # mail 4/4/1, money 11/8/2, reminders 5/0/0, schedule 4/5/6)
-TWENTIETH_WRONG_AT_MOST = {"money": 8, "appointments": 4, "schedule": 5, "mail": 4, "brief": 0, "reminders": 0}
+TWENTIETH_WRONG_AT_MOST = {"money": 7, "appointments": 4, "schedule": 5, "mail": 1, "brief": 0, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
