@@ -154,6 +154,11 @@ def clinic(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.
                           "looks forward to welcoming you on board in Kiel.\n\nShip: Fjordline Nordlys\n"
                           "Cabin: 5021 (balcony)\nFare for 2 guests: EUR 3,120.00\nFinal payment received: "
                           "EUR 2,340.00 on 20/05/2026. Balance: EUR 0.00", _sent(1, 12)),
+        "building": message("b1@hausverwaltung-ost.example", ("Hausverwaltung Ost", "konto@hausverwaltung-ost.example"),
+                            "Service charge notice for flat 4B, July",
+                            "Dear owner,\n\nthe service charge and the repairs fund for July are due.\n\n"
+                            "Building upkeep: EUR 180.00\nRepairs fund (15%): EUR 27.00\nTotal due: EUR 207.00\n"
+                            "Due date: 30 June 2026\n\nHausverwaltung Ost", _sent(2, 9)),
         "heating": message("h1@fernwaerme.example", ("Fernwärme Wien Süd", "inkasso@fernwaerme.example"),
                            "FINAL NOTICE - your heating account",
                            "FINAL NOTICE. Our records show a past due balance of EUR 212.30 on your heating account. "
@@ -184,3 +189,11 @@ def test_a_payment_asked_of_a_named_sender_is_found_in_its_own_mail_never_anothe
     reply = ask(clinic, "how much was the final payment on the cruise?")
     assert "2,340.00" in reply and "Fjordline" in reply, reply
     assert "212.30" not in reply and "FINAL NOTICE" not in reply, reply
+
+
+def test_one_part_of_a_bill_asked_by_itself_is_the_line_of_its_mail_never_the_whole(clinic: App) -> None:
+    for question in ("the repairs fund alone, how much?", "repairs fund how much ah?", "how much is the repairs fund?"):
+        reply = ask(clinic, question)
+        assert "27.00" in reply and "207.00" not in reply, (question, reply)
+    reply = ask(clinic, "what do I owe Hausverwaltung Ost?")
+    assert "207.00" in reply, reply

@@ -646,6 +646,20 @@ def detail_in(text: str, kind: str, naming: tuple[str, ...] = ()) -> str:
     return ""
 
 
+def part_in(text: str, thing: str) -> str:
+    """The line of a bill's mail that gives one part of it by that part's own name as its label, with its sum
+    ("Sinking fund: RM 22.00", "Water levy (10%) .... $14.20"), or "": the label opens the line, the sum follows
+    it closely; a sentence that names the part without a sum ("the fee and the sinking fund are due") is none."""
+    label = r"\s+".join(rf"{re.escape(w)}s?" for w in thing.split())
+    said = re.compile(rf"^\s*{label}\b[^\n\d]{{0,30}}?(?:\(\s*\d[\d.,]*\s?%?\s*\)[^\n\d]{{0,10}}?)?(?:{_MONEY})",
+                      re.I)
+    for line in text.splitlines():
+        found = said.search(line)
+        if found:
+            return " ".join(found.group(0).split())
+    return ""
+
+
 # the marks a mail writes a currency with, beside its code ("€41.90", "£12.00", "C$112.50")
 _MARKS = {"EUR": ("\u20ac",), "GBP": ("\u00a3",), "JPY": ("\u00a5",), "INR": ("\u20b9",), "CAD": ("C$", "CA$"),
           "AUD": ("A$", "AU$"), "NZD": ("NZ$",), "SGD": ("S$",), "HKD": ("HK$",), "MXN": ("MX$",)}

@@ -589,10 +589,12 @@ def named_things(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
         spent_on = kind_said(frame.text)
         plain = plain | {w for said in (spent_on[1] if spent_on else ()) for w in name_words(said)}
     inside = unknown | names | _noun_words(rw)
+    topic = _topic_said_first(low, rw)
     out: list[str] = []
     last = -2
     for at, w in enumerate(low):
-        if w in unknown and w not in plain and not an_entry_mistyped(w) and _in_a_phrase(at, low, raw, inside):
+        if w in unknown and w not in plain and not an_entry_mistyped(w) and (
+                _in_a_phrase(at, low, raw, inside) or (at < topic and all(x in inside for x in low[:at]))):
             # words said side by side are one thing ("rice cooker"), held together or not at all
             if last == at - 1 and out:
                 out[-1] = f"{out[-1]} {w}"
@@ -600,6 +602,21 @@ def named_things(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
                 out.append(w)
             last = at
     return tuple(dict.fromkeys(out))
+
+
+# a question that says its thing first and asks of it last ("the parking alone how much?", "sinking fund how much
+# ah?"): the words before the closing ask name the thing, as a phrase opened by "the" does
+_CLOSING_ASKS = (("how", "much"), ("berapa",))
+
+
+def _topic_said_first(low: Sequence[str], rw: ReaderWords) -> int:
+    """Where the closing ask of a question that says its thing first starts (its words before it name the thing);
+    -1 when the question does not end on its ask (a particle after it aside: "ah", "lah")."""
+    for ask in _CLOSING_ASKS:
+        for at in range(1, len(low) - len(ask) + 1):
+            if tuple(low[at:at + len(ask)]) == ask and all(w in rw.not_things for w in low[at + len(ask):]):
+                return at
+    return -1
 
 
 def an_entry_mistyped(word: str) -> bool:
@@ -748,6 +765,34 @@ def _sender_says_sum(frame: Frame, missing: Sequence[str], mailbox: Mailbox, clo
             return (f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
                     f"\u201c{m.subject}\u201d \u2014 {sentence}"), m.id
     return None
+
+
+def part_of_a_bill(frame: Frame, things: Sequence[str], answer: Answer, mailbox: Mailbox, clock: Clock
+                   ) -> Answer | None:
+    """A sum asked of one part of a bill by that part's own name ("how much is the sinking fund alone?"), which the
+    bill's line does not name but its mail does: the line of that mail that gives the part and its sum, never the
+    bill's whole; None when no mail the answer was read from gives it (or the question asks a total)."""
+    from steward.errors import StewardError
+    from steward.reader.answerers.booking_details import mail_line
+    from steward.reader.details import part_in
+
+    if frame.domain != "money" or frame.ask != "how_much" or "total" in frame.flags or not things:
+        return None
+    _, ids = shown_records(answer)
+    found: list[tuple[str, str]] = []
+    for m in sorted(mailbox.stored(ids).values(), key=lambda x: x.received_at, reverse=True)[:MAIL_SHOWN]:
+        try:
+            body = mailbox.read(m.id, clock=clock).body
+        except StewardError:
+            continue
+        said = [part_in(f"{m.subject}\n{body}", t) for t in things]
+        if all(said):
+            found.append(("; ".join(f"\u201c{s}\u201d" for s in said), mail_line(m, clock)))
+    if not found:
+        return None
+    head = f"The {' and the '.join(things)}, one part of a bill, as its mail gives it:"
+    lines = [f"- {said} ({where})" for said, where in found]
+    return Answer("\n".join([head, *lines]), {"parts": list(things), "messages": ids})
 
 
 def _options_said(hits: Sequence[Hit], mailbox: Mailbox | None) -> str | None:
