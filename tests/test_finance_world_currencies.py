@@ -16,7 +16,7 @@ import pytest
 
 from steward.finance.currencies import TABLE_FILE, cldr_module, cldr_table
 from steward.finance.extract import read_bill
-from steward.finance.money import find_money
+from steward.finance.money import find_money, money_said_at_home
 from steward.finance.vocab import finance_vocab
 from steward.mail.categories import default_classifier
 from steward.mail.lure_score import MailContext, weak_reasons
@@ -56,6 +56,14 @@ def test_an_amount_in_any_countrys_money_is_read_with_its_currency(text: str, am
                                   "TRY 3 free lessons", "ref KES 2027-03-01", "desk QAR 12/03"])
 def test_a_word_that_is_also_a_code_or_a_date_after_a_mark_is_no_money(text: str) -> None:
     assert find_money(text) == []
+
+
+def test_a_whole_number_beside_the_letters_of_the_persons_own_money_is_money_at_home_only() -> None:
+    note = "the flat's cleaning this month RM 90 ok, pass to me by Friday"
+    assert [(m.amount, m.currency) for m in money_said_at_home(note, "MY")] == [(Decimal("90.00"), "MYR")]
+    assert money_said_at_home(note, "GB") == [] and find_money(note) == []
+    assert money_said_at_home("shelf RM12 is full", "MY")[0].amount == Decimal("12.00")
+    assert money_said_at_home("RM 1,204.90 due", "MY")[0].amount == Decimal("1204.90")  # as a sum is read anywhere
 
 
 def test_a_bill_in_shillings_is_read_with_its_amount_and_due_date() -> None:

@@ -197,3 +197,40 @@ def test_one_part_of_a_bill_asked_by_itself_is_the_line_of_its_mail_never_the_wh
         assert "27.00" in reply and "207.00" not in reply, (question, reply)
     reply = ask(clinic, "what do I owe Hausverwaltung Ost?")
     assert "207.00" in reply, reply
+
+
+@pytest.fixture(scope="module")
+def flatshare(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    zone = ZoneInfo("Asia/Kuala_Lumpur")
+    app = app_in_own_home("Asia/Kuala_Lumpur", "2026-06-03T20:00:00+08:00")
+    folder = write_folder(tmp_path_factory.mktemp("flatshare"), {
+        "rent": message("r1@kampungmail.example", ("Siti Rahimah", "siti.rahimah@kampungmail.example"), "rent june",
+                        "Hi dear, rent for June RM 720 ok, transfer to me by the 5th coz the owner wants it by the 6th. "
+                        "Thanks!", datetime(2026, 6, 2, 21, 0, tzinfo=zone)),
+        "lunch": message("l1@kampungmail.example", ("Siti Rahimah", "siti.rahimah@kampungmail.example"), "lunch sat",
+                         "Lunch on Saturday at the mamak near the office? My treat this time.",
+                         datetime(2026, 6, 3, 12, 0, tzinfo=zone)),
+        "mangoes": message("g1@kampungmail.example", ("Farid Osman", "farid.osman@kampungmail.example"), "mangoes",
+                           "Bro the harumanis mangoes were RM 60 for the box, you owe me RM 30 for your half ya.",
+                           datetime(2026, 6, 1, 19, 0, tzinfo=zone)),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.dues.extract()
+    return app
+
+
+def test_rent_a_housemate_asks_in_a_note_is_quoted_from_her_mail_with_its_whole_ringgit(flatshare: App) -> None:
+    for question in ("how much rent do I need to give Siti?", "how much rent do I owe Siti?"):
+        reply = ask(flatshare, question)
+        assert "RM 720" in reply and "Siti Rahimah" in reply, (question, reply)
+        assert "lunch" not in reply.casefold(), (question, reply)
+
+
+def test_a_friends_share_of_a_cost_split_in_whole_ringgit_is_what_their_mail_says(flatshare: App) -> None:
+    for question in ("how much do I owe Farid?", "what do I owe Farid for the mangoes?"):
+        reply = ask(flatshare, question)
+        assert "RM 30" in reply and "Farid Osman" in reply and not reply.startswith("I can't"), (question, reply)
+

@@ -306,6 +306,38 @@ def _letter_money(mark: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w$€£₹.])(?:{re.escape(mark)})\s?(?P<n>{_SHAPED})(?![\w]|[./-]\d)")
 
 
+@lru_cache(maxsize=64)
+def _home_mark(country: str) -> tuple[re.Pattern[str], str] | None:
+    """The mark of letters a country's people write its money with ("RM" in Malaysia), read beside a whole number
+    ("RM 650", "RM45") and its currency; None where the money is written with a sign or a code alone."""
+    code = country_currency(country)
+    if not code:
+        return None
+    from babel.core import UnknownLocaleError
+    from babel.numbers import get_currency_symbol
+
+    try:
+        symbol = get_currency_symbol(code, locale=f"en_{country.upper()}")
+    except (UnknownLocaleError, ValueError):
+        return None
+    if not (2 <= len(symbol) <= 3 and symbol.isalpha() and symbol.isupper() and symbol != code):
+        return None
+    return re.compile(rf"(?<![\w$€£₹.]){re.escape(symbol)}\s?(?P<n>\d{{1,7}})(?![\w]|[.,/:-]\d)"), code
+
+
+def money_said_at_home(text: str, country: str) -> list[MoneyAt]:
+    """Every amount in `text` (`find_money`), and a whole number beside the mark of letters the person's own
+    country writes its money with ("rent this month RM 650" in Malaysia), which a mail elsewhere never means."""
+    out = find_money(text)
+    home = _home_mark(country) if country else None
+    if home is not None:
+        for m in home[0].finditer(text):
+            amount = parse_amount(m.group("n"))
+            if amount is not None and not any(o.start < m.end() and m.start() < o.end for o in out):
+                out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, home[1]))
+    return sorted(out, key=lambda o: o.start)
+
+
 def find_money(text: str, usual: str = "", dollar: str = "USD",
                letter: tuple[str, str] | None = None) -> list[MoneyAt]:
     """Every amount with a currency mark in `text`, in order (a bare "$" is `dollar` unless `usual` is one;

@@ -502,20 +502,21 @@ def _options_of(message: Message, box: Mailbox, clock: Clock) -> str | None:
     return options_line(options) if options else None
 
 
-def money_sentence(snippet: str) -> str | None:
+def money_sentence(snippet: str, country: str = "") -> str | None:
     """The first sentence of a stored snippet that states an amount ("We received your payment of $94.92
-    ..."), up to two: what the sender's mail says of money, shown beside its subject."""
+    ..."), up to two: what the sender's mail says of money, shown beside its subject; `country`, the person's,
+    whose mark of letters stands beside a whole number too ("RM 650" in Malaysia)."""
     parts: list[str] = []
     for piece in _SENTENCE.split(" ".join(snippet.split())):
         if parts and _ABBREVIATION.search(parts[-1]):
             parts[-1] += " " + piece  # "(incl. HST)", "approx. $40", "Mr. Silva": an abbreviation, not an end
         else:
             parts.append(piece)
-    from steward.finance.money import find_money
+    from steward.finance.money import money_said_at_home
 
     for i, part in enumerate(parts):
         # (a code the short list leaves out is read as the bills are: "a low balance of AED 14.00")
-        if _AMOUNT.search(part) or find_money(part):
+        if _AMOUNT.search(part) or money_said_at_home(part, country):
             text = part if len(part) > 60 or i + 1 >= len(parts) else f"{part} {parts[i + 1]}"
             # an account number said in the mail is shown by its last four digits only
             return _LONG_NUMBER.sub(lambda m: "X" * (len(m.group(0)) - 4) + m.group(0)[-4:], text[:200])

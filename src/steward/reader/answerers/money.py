@@ -361,6 +361,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 if "paid_me" in frame.flags and not frame.bills else None
             if owed is not None:
                 return owed
+            their_ask = _asked_of_you(said_senders, frame.kinds, rw, mailbox(), clock) \
+                if "paid_me" not in frame.flags and not frame.bills else None
+            if their_ask is not None:
+                return their_ask
             if not frame.bills:
                 # a question about one sender is answered about that sender alone, never with every bill
                 return honesty.mail_instead(f"what you owe {', '.join(v.value for v in said_senders[:3])}",
@@ -726,14 +730,50 @@ def _paid_by(frame: Frame, mailbox: Mailbox, clock: Clock) -> Answer | None:
     return Answer("\n".join(["Yes: the mail says it came in:", *lines[:10]]), {"messages": ids[:10]})
 
 
+# a person's mail asking the person for money of their own ("you owe me RM 30 for your half", "bank in to me")
+_ASKS_YOU = re.compile(r"\b(?:you\s+owe\s+me|your\s+(?:half|share|part|portion|cut)|pay\s+me|(?:transfer|bank\s+in|"
+                       r"send|pass|give)\s+(?:it\s+|them\s+)?(?:to\s+)?me)\b", re.I)
+
+
+def _asked_of_you(senders: Sequence[SlotValue], kinds: Sequence[str], rw: ReaderWords, mailbox: Mailbox,
+                  clock: Clock) -> Answer | None:
+    """A person's own mail that asks the person for a sum (of the kind asked, when one is: "how much rent do I
+    give my housemate?": her "rent this month RM 650 ya, bank in to me by Tuesday"; "how much do I owe Farid?":
+    his "you owe me RM 30 for your half"), quoted newest first; None when none of their mail asks it."""
+    from steward.finance.money import country_of_zone
+    from steward.reader.answerers.mail import money_sentence
+
+    country = country_of_zone(getattr(clock.zone, "key", "") or str(clock.zone))
+    said_kind = [p for k in kinds for p in rw.money_kinds.get(k, ())]
+    lines, ids = [], []
+    for v in senders[:3]:
+        for a in v.addresses:
+            for h in mailbox.from_sender(a, limit=5, clock=clock).hits:
+                m = h.message
+                said = money_sentence(m.snippet, country) if m.category != "phishing_suspect" else None
+                low = f" {' '.join(words(said))} " if said else ""
+                if said and m.id not in ids and (any(f" {' '.join(p)} " in low for p in said_kind) if kinds
+                                                 else _ASKS_YOU.search(said)):
+                    lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
+                                 f"\u201c{m.subject}\u201d \u2014 \u201c{said}\u201d [#{m.id}]")
+                    ids.append(m.id)
+    if not lines:
+        return None
+    who = " and ".join(v.value for v in senders[:3])
+    return Answer("\n".join([f"No bill of it; what {who}'s own mail asks of you, newest first:", *lines[:3]]),
+                  {"messages": ids[:3]})
+
+
 def _owed_by(senders: Sequence[SlotValue], mailbox: Mailbox, clock: Clock, when: bool = False) -> Answer | None:
     """No receipt says money came in from them ("has Rui paid us back?", "what does Rui still owe me?"): what
     their own mail and the mail naming them say of money (a payment app's "You requested $62.40 from Rui Tavares",
     their "still owe you $62.40, I'll send it on the 15th"), newest first, with the day their note gives when
     `when` is asked; None when none says an amount."""
+    from steward.finance.money import country_of_zone
     from steward.reader.answerers.mail import money_sentence
     from steward.reader.answerers.mail_news import day_it_gives
 
+    country = country_of_zone(getattr(clock.zone, "key", "") or str(clock.zone))
     found: dict[int, Message] = {}
     for v in senders[:3]:
         for a in v.addresses:
@@ -741,7 +781,7 @@ def _owed_by(senders: Sequence[SlotValue], mailbox: Mailbox, clock: Clock, when:
         found.update((h.message.id, h.message) for h in mailbox.search(f'"{v.value}"', limit=20, clock=clock).hits)
     lines, ids = [], []
     for m in sorted(found.values(), key=lambda x: x.received_at, reverse=True):
-        said = money_sentence(m.snippet) if m.category != "phishing_suspect" else None
+        said = money_sentence(m.snippet, country) if m.category != "phishing_suspect" else None
         if said is None:
             continue
         lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
