@@ -309,7 +309,7 @@ def _letter_money(mark: str) -> re.Pattern[str]:
 @lru_cache(maxsize=64)
 def _home_mark(country: str) -> tuple[re.Pattern[str], str] | None:
     """The mark of letters a country's people write its money with ("RM" in Malaysia), read beside a whole number
-    ("RM 650", "RM45") and its currency; None where the money is written with a sign or a code alone."""
+    ("RM 80", "RM15") and its currency; None where the money is written with a sign or a code alone."""
     code = country_currency(country)
     if not code:
         return None
@@ -327,7 +327,7 @@ def _home_mark(country: str) -> tuple[re.Pattern[str], str] | None:
 
 def money_said_at_home(text: str, country: str) -> list[MoneyAt]:
     """Every amount in `text` (`find_money`), and a whole number beside the mark of letters the person's own
-    country writes its money with ("rent this month RM 650" in Malaysia), which a mail elsewhere never means."""
+    country writes its money with ("the cleaner this week RM 80" in Malaysia), which a mail elsewhere never means."""
     out = find_money(text)
     home = _home_mark(country) if country else None
     if home is not None:

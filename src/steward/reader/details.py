@@ -648,8 +648,8 @@ def detail_in(text: str, kind: str, naming: tuple[str, ...] = ()) -> str:
 
 def part_in(text: str, thing: str) -> str:
     """The line of a bill's mail that gives one part of it by that part's own name as its label, with its sum
-    ("Sinking fund: RM 22.00", "Water levy (10%) .... $14.20"), or "": the label opens the line, the sum follows
-    it closely; a sentence that names the part without a sum ("the fee and the sinking fund are due") is none."""
+    ("Repairs fund: EUR 27.00", "Water levy (10%) .... $14.20"), or "": the label opens the line, the sum follows
+    it closely; a sentence that names the part without a sum ("the fee and the repairs fund are due") is none."""
     label = r"\s+".join(rf"{re.escape(w)}s?" for w in thing.split())
     said = re.compile(rf"^\s*{label}\b[^\n\d]{{0,30}}?(?:\(\s*\d[\d.,]*\s?%?\s*\)[^\n\d]{{0,10}}?)?(?:{_MONEY})",
                       re.I)

@@ -604,8 +604,8 @@ def named_things(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-# a question that says its thing first and asks of it last ("the parking alone how much?", "sinking fund how much
-# ah?"): the words before the closing ask name the thing, as a phrase opened by "the" does
+# a question that says its thing first and asks of it last ("the parking alone how much?", "the lift levy how
+# much ah?"): the words before the closing ask name the thing, as a phrase opened by "the" does
 _CLOSING_ASKS = (("how", "much"), ("berapa",))
 
 
@@ -748,7 +748,7 @@ def _sum_said(message_id: int, question: str, mailbox: Mailbox) -> str:
 
 def _sender_says_sum(frame: Frame, missing: Sequence[str], mailbox: Mailbox, clock: Clock) -> tuple[str, int] | None:
     """The newest mail of the senders `frame` names whose one sentence that gives a sum (`_sum_said`) says every
-    thing of `missing` ("Final payment received: USD 1,860.00"), as a line and the mail's id; None when none does."""
+    thing of `missing` ("Balance paid: EUR 2,340.00"), as a line and the mail's id; None when none does."""
     from steward.reader.answerers.common import day_text
     from steward.reader.answerers.things import text_words
 
@@ -769,7 +769,7 @@ def _sender_says_sum(frame: Frame, missing: Sequence[str], mailbox: Mailbox, clo
 
 def part_of_a_bill(frame: Frame, things: Sequence[str], answer: Answer, mailbox: Mailbox, clock: Clock
                    ) -> Answer | None:
-    """A sum asked of one part of a bill by that part's own name ("how much is the sinking fund alone?"), which the
+    """A sum asked of one part of a bill by that part's own name ("how much is the lift levy by itself?"), which the
     bill's line does not name but its mail does: the line of that mail that gives the part and its sum, never the
     bill's whole; None when no mail the answer was read from gives it (or the question asks a total)."""
     from steward.errors import StewardError
@@ -830,8 +830,8 @@ def said_instead(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: 
     hits = mail_saying(missing, mailbox, clock) if mailbox is not None else []
     addresses = {a.casefold() for v in frame.values("sender") for a in v.addresses}
     if addresses and mailbox is not None and frame.domain in ("money", "mail"):
-        # "the final payment on the cruise": a thing asked of a sender the question names is looked for in that
-        # sender's mail, never found in another's ("FINAL NOTICE" of the gas company)
+        # "the last instalment for the ferry trip": a thing asked of a sender the question names is looked for in
+        # that sender's mail, never found in another's (a power company's "last reminder")
         hits = [h for h in hits if h.message.sender.casefold() in addresses]
         if not hits:
             own = _sender_says_sum(frame, missing, mailbox, clock)

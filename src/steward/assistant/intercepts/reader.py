@@ -511,7 +511,7 @@ class ReaderAnswers:
             if instead is not None:
                 return by, instead
         if frame.domain == "money" and frame.ask == "how_much" and self._mailbox is not None:
-            # "the sinking fund alone, how much?": a part of a bill its line does not name, from the bill's mail
+            # "the lift levy alone, how much?": a part of a bill its line does not name, from the bill's mail
             things = honesty.named_things(frame, rw)
             lines, _ = honesty.shown_records(answer)
             part = honesty.part_of_a_bill(frame, honesty.unheld(things, lines, rw), answer, self._mailbox(), clock) \

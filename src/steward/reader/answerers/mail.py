@@ -505,7 +505,7 @@ def _options_of(message: Message, box: Mailbox, clock: Clock) -> str | None:
 def money_sentence(snippet: str, country: str = "") -> str | None:
     """The first sentence of a stored snippet that states an amount ("We received your payment of $94.92
     ..."), up to two: what the sender's mail says of money, shown beside its subject; `country`, the person's,
-    whose mark of letters stands beside a whole number too ("RM 650" in Malaysia)."""
+    whose mark of letters stands beside a whole number too ("RM 80" in Malaysia)."""
     parts: list[str] = []
     for piece in _SENTENCE.split(" ".join(snippet.split())):
         if parts and _ABBREVIATION.search(parts[-1]):

@@ -730,7 +730,7 @@ def _paid_by(frame: Frame, mailbox: Mailbox, clock: Clock) -> Answer | None:
     return Answer("\n".join(["Yes: the mail says it came in:", *lines[:10]]), {"messages": ids[:10]})
 
 
-# a person's mail asking the person for money of their own ("you owe me RM 30 for your half", "bank in to me")
+# a person's mail asking the person for money of their own ("your share is RM 15", "transfer to me")
 _ASKS_YOU = re.compile(r"\b(?:you\s+owe\s+me|your\s+(?:half|share|part|portion|cut)|pay\s+me|(?:transfer|bank\s+in|"
                        r"send|pass|give)\s+(?:it\s+|them\s+)?(?:to\s+)?me)\b", re.I)
 
@@ -738,8 +738,8 @@ _ASKS_YOU = re.compile(r"\b(?:you\s+owe\s+me|your\s+(?:half|share|part|portion|c
 def _asked_of_you(senders: Sequence[SlotValue], kinds: Sequence[str], rw: ReaderWords, mailbox: Mailbox,
                   clock: Clock) -> Answer | None:
     """A person's own mail that asks the person for a sum (of the kind asked, when one is: "how much rent do I
-    give my housemate?": her "rent this month RM 650 ya, bank in to me by Tuesday"; "how much do I owe Farid?":
-    his "you owe me RM 30 for your half"), quoted newest first; None when none of their mail asks it."""
+    pass my flatmate?": her "rent for May RM 700, transfer to me by Friday"; "what do I owe Imran?": his
+    "your share is RM 15"), quoted newest first; None when none of their mail asks it."""
     from steward.finance.money import country_of_zone
     from steward.reader.answerers.mail import money_sentence
 
