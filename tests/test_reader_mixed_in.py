@@ -122,3 +122,32 @@ def test_a_reminder_asked_for_in_taglish_is_set_at_the_time_said(app_in_own_home
 def test_thanks_in_taglish_is_small_talk(app_in_own_home: Callable[[str, str], App]) -> None:
     app = app_in_own_home("Asia/Manila", "2027-08-11T08:00:00+08:00")
     assert app.engine.turn("salamat po!", session="s", dry_run=True).handled_by == "small_talk"
+
+
+@pytest.mark.parametrize(("said", "plain"), [
+    ("what's on tmrw?", "what's on tomorrow?"),
+    ("dentist 2moro what time", "dentist tomorrow what time"),
+    ("anything on tonite", "anything on tonight"),
+    ("bins go out 2day?", "bins go out today?"),
+])
+def test_a_text_message_shorthand_for_a_day_is_the_day(said: str, plain: str) -> None:
+    assert in_english(said, load_words()) == plain
+
+
+def test_a_question_of_a_mail_asked_with_a_days_shorthand_finds_the_mail(
+        app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from appointment_mail import message, with_mail
+
+    app = app_in_own_home("Europe/London", "2028-03-14T08:00:00+00:00")
+    with_mail(app, tmp_path_factory.mktemp("mail"), {"board": message(
+        "b1@mailbox-demo.example", ("Priya Shah", "priya.shah@mailbox-demo.example"),
+        "Estates Committee agenda, Wed 15 Mar 10:30 - 12:00",
+        "Morning all,\n\nThe Estates Committee meets on Wednesday 15 March, 10:30 to 12:00 in the Boardroom. Papers to "
+        "follow.\n\nPriya", datetime(2028, 3, 10, 9, 0, tzinfo=ZoneInfo("Europe/London")))})
+    plain, short = (talk(app, "the committee tomorrow: what time?")[0],
+                   talk(app, "the committee tmrw: what time?")[0])
+    assert "Estates Committee" in plain and "10:30" in plain, plain
+    assert "Estates Committee" in short and "10:30" in short, short

@@ -596,10 +596,20 @@ class App:
         """What answers a turn no model takes and nothing else answered, in order (each behind its flag
         `<name>_intercept`): a request outside Steward's data, told so by its kind, then a question about
         what a mail says, answered with the mail to open."""
+        from steward.assistant.intercepts.lazy import LazyIntercept
         from steward.assistant.mail_content import MailContent
         from steward.assistant.outside import Outside
 
-        built: list[Intercept] = [Outside(self.vocab), MailContent(lambda: self.mailbox, self.vocab, self.clock)]
+        def in_english(text: str) -> str:
+            # the topic in English ("is the pub quiz on 2moro?" looks for the pub quiz, not for "2moro")
+            from steward.reader.mixed_in import in_english as said_in_english
+
+            return said_in_english(text, self.reader.words)
+
+        built: list[Intercept] = [
+            Outside(self.vocab),
+            LazyIntercept("mail_content", True, lambda: MailContent(lambda: self.mailbox, self.vocab, self.clock),
+                          said=in_english)]
         return [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
 
     @cached_property
