@@ -85,8 +85,10 @@ BOOKINGS = xfail([
     ("Helai Hair Studio", "2027-04-18T15:00:00+08:00", ""),
     ("Smash Arena", "2027-04-17T09:00:00+08:00", "found at its time, but under the booking app's name"),  # a badminton court booked in an app
     ("Gerak Fitness", "2027-04-19T19:15:00+08:00", "found, but set aside (rejected)"),  # '04/19/2027' from a gym app
-    ("Ekspres Kinta Jaya", "2027-04-24T08:30:00+08:00", "a bus e-ticket's trip rows are not read"),  # the bus to Ipoh
-    ("Kelip Air", "2027-05-07T20:35:00+08:00", "found at its new time, but set aside (rejected)"),  # the flight to Penang, at its new time
+    ("Ekspres Kinta Jaya", "2027-04-24T08:30:00+08:00", ""),  # the bus to Ipoh, a row of its e-ticket's table of trips
+    ("Ekspres Kinta Jaya", "2027-04-25T16:00:00+08:00", ""),  # and the bus back, the table's next row
+    ("KE 1342", "2027-05-07T20:35:00+08:00", ""),  # the flight to Penang by its number, at the time its change gives
+    ("KE 1349", "2027-05-09T18:15:00+08:00", ""),  # and the flight back, a row of the same table
     ("Dewan Muzika Seri Bayu", "2027-04-29T20:30:00+08:00", ""),  # a concert's e-tickets, at its hall
     ("Lorong UX Academy", "2027-04-22T19:30:00+08:00", "an online workshop's registration is not read"),  # an online workshop priced in Singapore dollars
 ])

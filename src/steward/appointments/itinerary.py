@@ -262,6 +262,12 @@ def _rows(text: str, received: datetime) -> list[Candidate]:
     lines = text.splitlines()
     for line_no, line in enumerate(lines):
         column = _COLUMN.search(line)
+        if column is not None and table_row(line):
+            # "KE 1342  07/05/2027  Kuala Lumpur (KUL) T2  Penang (PEN)  19:05  20:00": both airports on the row, the
+            # last one's times are the leg's, never a column whose arrival is below
+            if (leg := _table_row(lines, line_no, received)) is not None and leg not in out:
+                out.append(leg)
+            continue
         if column is not None:  # "Berlin (TXL)   12:25   15:35", the arrival's code on a line below
             leg = _column_leg(lines, line_no, column, received)
             if leg is not None and leg not in out:
@@ -467,12 +473,13 @@ def _last_date(text: str, received: datetime) -> date | None:
     return found
 
 
-def from_text(text: str, received: datetime) -> list[Candidate]:
+def from_text(text: str, received: datetime, day_first: bool | None = None) -> list[Candidate]:
     """The flights an e-ticket's text lists, one candidate per leg (none without a flight number):
     labelled legs, else a reservation system's segment lines, else legs written as rows of airport
     codes and times. A date written in digits with slashes or dashes ("19/04/2027") is read when the mail
-    says which way round it goes (a day above 12, or another date of the mail that can only be one way)."""
-    text = _spelled(text)
+    says which way round it goes (a day above 12, or another date of the mail that can only be one way), else as
+    `day_first` says (the person's country's way, when it is known)."""
+    text = _spelled(text, day_first)
     return _moved_rows(text, _labelled(text, received) or _segments(text, received) or _rows(text, received))
 
 
@@ -517,10 +524,11 @@ _SLASHED = re.compile(r"(?<![\d/.-])(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})(?
 _MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
-def _spelled(text: str) -> str:
+def _spelled(text: str, day_first: bool | None = None) -> str:
     """The text with each numeric date whose order is known ("19/04/2027", "04-19-2027") written with its
     month's name ("19 Apr 2027"); one that could be either ("03/04/2027") is left as it is, and not read."""
     said = numeric_order(text)
+    said = said if said is not None else day_first
 
     def one(m: re.Match[str]) -> str:
         first, second = int(m.group(1)), int(m.group(3))

@@ -66,9 +66,15 @@ def sender_day_first(sender: str) -> bool | None:
 def mail_day_first(meta: MessageMeta, zone_name: str, user_day_first: bool) -> bool:
     """How an ambiguous numeric date in this mail reads: the mail's own dates, its sender's country,
     the person's setting when it says day-first, else the country of their zone."""
+    return bool(known_day_first(meta, zone_name, user_day_first))
+
+
+def known_day_first(meta: MessageMeta, zone_name: str, user_day_first: bool) -> bool | None:
+    """As `mail_day_first`, but None when nothing says it (a zone of no country and no setting): a ticket's date
+    that could be either way is then not read."""
     for said in (numeric_order(f"{meta.subject}\n{meta.snippet}"), sender_day_first(meta.sender)):
         if said is not None:
             return said
     if user_day_first:
         return True
-    return bool(zone_day_first(zone_name))
+    return zone_day_first(zone_name)

@@ -36,7 +36,7 @@ from steward.appointments.model import (
     source_marker,
     timed_stay,
 )
-from steward.appointments.order import mail_day_first
+from steward.appointments.order import known_day_first, mail_day_first
 from steward.clock import Clock
 from steward.errors import ConnectorError, Duplicate, NotFound, PastMoment, SourceGone, UserError
 from steward.records.appointments import Item, Marker, MessageMeta, StoredItem
@@ -308,6 +308,13 @@ class AppointmentsService:
         day_first = mail_day_first(meta, self.clock.zone_name, base.day_first)
         return base if day_first == base.day_first else replace(base, day_first=day_first)
 
+    def _ticket_order(self, meta: MessageMeta) -> bool | None:
+        """How a ticket's numeric date that could be either way reads (`order.known_day_first`), or None."""
+        from steward.dates import DateOptions
+
+        base = self.date_options if isinstance(self.date_options, DateOptions) else DateOptions()
+        return known_day_first(meta, self.clock.zone_name, base.day_first)
+
     # -- reading ----------------------------------------------------------------------------------
 
     def window(self) -> consumer.Window:
@@ -500,7 +507,7 @@ class AppointmentsService:
         if self._worth_reading(m):
             raw = self._raw(m.id, raws)
             if raw is not None:
-                mine.extend(Sourced(c, m) for c in structured.extract(raw, m.sender_name, m.received_at))
+                mine.extend(Sourced(c, m) for c in structured.extract(raw, m.sender_name, m.received_at, self._ticket_order(m)))
         if (not mine and self.cues.status_of(f"{m.subject}\n{m.snippet}") == "rescheduled"
                 and self._worth_reading(m) and (raw := self._raw(m.id, raws)) is not None and (
                     moved := patterns.find_moved_lines(m, read_body(raw).text, self.cues, self.clock, self._options(m)))):
@@ -707,7 +714,7 @@ class AppointmentsService:
         live = lives.get(meta.id) if lives is not None else None
         if live is None:
             raw = self._raw(meta.id, raws)
-            live = None if raw is None else consumer.Live(live_text(meta, raw), tuple(structured.extract(raw, meta.sender_name, meta.received_at)))
+            live = None if raw is None else consumer.Live(live_text(meta, raw), tuple(structured.extract(raw, meta.sender_name, meta.received_at, self._ticket_order(meta))))
             if live is not None and lives is not None:
                 lives[meta.id] = live  # a message with several candidates is read once
         return consumer.decide(c, meta, live, clock=self.clock, window=window, cues=self.cues, minutes=self.minutes,
@@ -1165,7 +1172,7 @@ class AppointmentsService:
     def _live(self, meta: MessageMeta, raws: dict[int, bytes | None]) -> consumer.Live | None:
         raw = self._raw(meta.id, raws)
         return None if raw is None else consumer.Live(live_text(meta, raw),
-                                             tuple(structured.extract(raw, meta.sender_name, meta.received_at)))
+                                             tuple(structured.extract(raw, meta.sender_name, meta.received_at, self._ticket_order(meta))))
 
     def _on_calendar(self, provider: str, said: datetime) -> StoredItem | None:
         """The one event on the person's calendars at that time whose title names the provider (added by
@@ -1520,7 +1527,7 @@ class AppointmentsService:
         if meta is None or raw is None:
             return False
         window = consumer.Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
-        options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at)]
+        options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at, self._ticket_order(meta))]
         options += [Sourced(s, meta) for s in patterns.find_candidates(meta, self.cues, self.clock, self._options(meta))]
         options += [Sourced(s, meta) for s in self._card(meta, raw)]
         if item.reason == "reschedule":  # a move laid out as labelled lines ("Was: …" / "Now: …") too
@@ -1599,7 +1606,7 @@ class AppointmentsService:
         if raw is None:
             return Rejected(c, "source_gone", meta)
         window = consumer.Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
-        options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at)]
+        options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at, self._ticket_order(meta))]
         options += [Sourced(s, meta) for s in patterns.find_candidates(meta, self.cues, self.clock, self._options(meta))]
         options += [Sourced(s, meta) for s in self._card(meta, raw)]
         options += self._read(meta, raws)  # and what it read below a forward's line, or in a friend's words

@@ -246,12 +246,14 @@ def _vevent(component: Any, method: str, sender_name: str) -> list[Candidate]:
     return split or [journey]
 
 
-def extract(raw: bytes, sender_name: str = "", received: datetime | None = None) -> list[Candidate]:
+def extract(raw: bytes, sender_name: str = "", received: datetime | None = None,
+            day_first: bool | None = None) -> list[Candidate]:
     """Every structured candidate in a message: its iCalendar parts, then its schema.org markup; with
     neither, the flights its text lists as an e-ticket does, else a rail ticket's trains (its table of
-    stops, else its labelled fields), else a ferry's sailings, else the stay a hotel's text gives by its
+    stops, else its labelled fields, else its table of trips under a heading row), else a ferry's sailings, else the stay a hotel's text gives by its
     arrival and departure days, else a rental car's pick-up and return, else a show a ticket seller's card gives
-    (`received` dates a year-less day). A message forwarded inline is read
+    (`received` dates a year-less day; `day_first` orders a numeric date neither the mail nor its sender's country
+    settles, as the person's country writes it). A message forwarded inline is read
     below the forward's header, as mail from its first sender."""
     out: list[Candidate] = []
     for text in calendar_parts(raw):
@@ -264,7 +266,7 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
     if out and received is not None and all(c.what == "stay" for c in out):
         out.extend(_flights_beside(raw, received))
     if not out and received is not None:
-        from steward.appointments import rail, rentals, sailings, shows, stays, tickets
+        from steward.appointments import rail, rentals, sailings, shows, stays, tickets, trip_rows
         from steward.appointments.itinerary import (
             departure_label,
             flight_rows_in,
@@ -286,9 +288,11 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
         lines = split_cells(body)
         if any(departure_label(line) or segment_line(line) or table_row(line) or stacked_leg(lines, n)
                for n, line in enumerate(lines)) or flight_rows_in(body):
-            out.extend(from_text(body, received))
+            out.extend(from_text(body, received, day_first))
         if not out:
             out.extend(rail.from_text(body, received, sender, sender_name))
+        if not out:
+            out.extend(trip_rows.from_text(body, received, sender, sender_name, day_first))
         if not out:
             out.extend(tickets.from_text(body, received, sender))
         if not out:

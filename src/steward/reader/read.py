@@ -694,6 +694,9 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # before settles the domain
         return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, unmatched=before.unmatched,
                        bills=before.bills or now.bills,
+                       # (the seat on the journey home just asked of is that journey's, not the one out)
+                       flags=now.flags | (before.flags & {_WAY_BACK_FLAG} if now.flags & {"seat", "reference"}
+                                          else frozenset()),
                        # (the seat on the train to London is that train's; its way back is the one from there)
                        places=now.places or (before.places if now.flags & {"seat", "reference"} else ()),
                        window=before.window if before.window is None or before.window.start < before.window.end
@@ -751,19 +754,22 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                        window=None, scores=(), sure=True)
     said_place = destination_said(text) if before.domain == "appointments" else ()
     if (now is not None and said_place and set(before.kinds) & _JOURNEY_KINDS and _JOURNEY_VERB.search(text)
-            and not (now.window or set(now.kinds) - set(before.kinds)) and refers_back(text, clock, options)
+            and not (now.window or set(now.kinds) - set(before.kinds))
+            and (refers_back(text, clock, options) or not now.kinds)
             and all(set(words(said)) <= set(words(said_place[0]))
                     for said in (*(n.said for n in now.filters), *(u.said for u in now.unmatched)))):
-        # "what time does that get into nairobi?" after the flight home: that journey's arrival at the place said
-        # (a sender or a booking whose name holds the place's name is not asked of)
+        # "what time does that get into nairobi?" after the flight home, "what time do we reach Leeds?" after a coach: that
+        # journey's arrival at the place said (a sender or a booking whose name holds the place's name is not asked of)
         return replace(before, text=text, ask="when", flags=before.flags - _ASK_FLAGS, window=None, scores=(),
                        sure=True)
     if (before.domain == "appointments" and before.kinds and set(before.kinds) <= _STAYS
             and (now is None or not (now.names_something or now.window or set(now.kinds) - set(before.kinds)))
             and _hits([w.replace("\u2019", "'") for w in words(text)], rw.way_back)):
         # "and the trip home?" after the hotel: a stay has no way back, the journey home from its place is asked
-        # (never the stay again); its name is no name of a journey
-        return replace(before, text=text, ask="when", kinds=tuple(sorted(_JOURNEY_KINDS)), filters=(),
+        # (never the stay again); its name is no name of a journey, and a journey said by its kind ("the flight
+        # back") is of that kind alone
+        said_kinds = set(_kinds([w.replace("\u2019", "'") for w in words(text)], rw.provider_kinds)) & _JOURNEY_KINDS
+        return replace(before, text=text, ask="when", kinds=tuple(sorted(said_kinds or _JOURNEY_KINDS)), filters=(),
                        flags=(before.flags - _ASK_FLAGS) | {_WAY_BACK_FLAG}, window=None, scores=(), sure=True)
     said_norms = [w.replace("\u2019", "'") for w in words(text)]
     day = relative or (now.window if now is not None else None) or before.window
@@ -1685,7 +1691,7 @@ def _billers_of_a_kind(found: Any, kinds: Sequence[str], lists: SlotLists, rw: R
 _JOURNEY_KINDS = frozenset(("flight", "train", "ferry", "bus"))
 _STAYS = frozenset(("hotel",))
 # a word of a journey's ends said with no kind of travel ("when do I get into Saigon?", "what time do we depart?")
-_JOURNEY_VERB = re.compile(r"\b(?:arriv(?:e|es|ing)|get(?:s|ting)?\s+(?:in|into|to)|land(?:s|ing)?|touch(?:es|ing)?\s+down|"
+_JOURNEY_VERB = re.compile(r"\b(?:arriv(?:e|es|ing)|get(?:s|ting)?\s+(?:in|into|to)|land(?:s|ing)?|reach(?:es|ing)?|touch(?:es|ing)?\s+down|"
                            r"depart(?:s|ing)?|take(?:s)?\s+off|fly(?:ing)?|flies|sail(?:s|ing)?|board(?:s|ing)?|"
                            r"leav(?:e|es|ing)\s+for)\b", re.I)
 
@@ -1715,10 +1721,11 @@ _TO_PLACE = re.compile(r"\b(?:fly|flying|flies|flight|flights|train|trains|trip|
                        r"head(?:ing)?|drive|driving|bus|coach|ferry|sail(?:ing)?|journey|ticket|tickets|leave|leaving)"
                        r"(?:\s+(?:back|out|over|down|up|home))?\s+(?:to|into)\s+(?P<p>[^\W\d_][\w'\u2019.-]*"
                        r"(?:\s+[^\W\d_][\w'\u2019.-]*){0,3})|"
-                       r"\b(?:land|lands|landing|arrive|arrives|arriving|touch(?:es)?\s+down|get(?:s)?\s+in)\s+(?:in|at)\s+"
+                       r"\b(?:(?:land|lands|landing|arrive|arrives|arriving|touch(?:es)?\s+down|get(?:s)?\s+in)\s+(?:in|at)"
+                       r"|reach(?:es|ing)?)\s+"
                        r"(?P<q>[^\W\d_][\w'\u2019.-]*(?:\s+[^\W\d_][\w'\u2019.-]*){0,3})", re.I)
 # words that end a place said ("to lisbon on friday", "to leeds tomorrow") or are no place ("to me")
-_PLACE_ENDS = frozenset(("on", "at", "in", "for", "this", "next", "tomorrow", "today", "tonight", "and", "or", "when",
+_PLACE_ENDS = frozenset(("on", "at", "in", "for", "this", "around", "about", "next", "tomorrow", "today", "tonight", "and", "or", "when",
                          "is", "are", "do", "does", "did", "from", "by", "before", "after", "with", "again", "now",
                          "please", "then", "leave", "leaves", "land", "lands", "arrive", "arrives", "get", "gets",
                          "depart", "departs", "what", "which", "so", "but", "later", "soon", "back", "tho", "though",

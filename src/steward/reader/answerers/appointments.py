@@ -370,7 +370,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         if frame.ask == "count" and _HOW_MANY_PEOPLE.search(frame.text):
             return _with_view(_party_sizes(ahead, what, clock, mailbox), ahead, clock)
         if "seat" in frame.flags and mailbox is not None:
-            return _with_view(_seats(ahead, what, mailbox(), clock, every), ahead, clock)
+            held = _way_back(ahead) if "way_back" in frame.flags else ahead
+            return _with_view(_seats(held, what, mailbox(), clock, every), held, clock)
         if "reference" in frame.flags and mailbox is not None:
             return _with_view(_references(ahead, what, mailbox(), clock), ahead, clock)
         if frame.ask == "how_much" and mailbox is not None and (named or frame.kinds or by_mail is not None or ticket):
@@ -930,6 +931,23 @@ def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: 
     return "; ".join(found)
 
 
+def _way_back(ahead: list[Booking]) -> list[Booking]:
+    """The journeys home of a ticket out and back, asked of after the journey home ("and the return?", then "which
+    seat?"): the legs its mail books after the first one; all of them when the first one's mail books no other."""
+    first = min(ahead, key=lambda b: b.start, default=None)
+    back = [b for b in ahead if first is not None and b.message_id == first.message_id and b.start > first.start]
+    return back or ahead
+
+
+def _row_seat(text: str, leg: tuple[int, int]) -> str:
+    """The seat a ticket's table of trips gives this leg in its seat column ("Trip  Date ...  Seat"), the legs in the
+    rows' order; "" when the table's rows are not the legs read."""
+    from steward.appointments.trip_rows import seats
+
+    found = seats(text)
+    return f"seat {found[leg[0]]}" if found and len(found) == leg[1] else ""
+
+
 def _seats(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock,
            every: Sequence[Booking] = ()) -> Answer:
     """Each booking's seat, read from the mail it came from, or from a later mail of its sender that names the
@@ -958,7 +976,8 @@ def _seats(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock,
                 try:
                     # its body, line by line (what the store keeps runs its lines together: a check-in's seat beside
                     # the return's)
-                    seat = _seat_in(mailbox.read(m.id, clock=clock).body, number, leg, of)
+                    body = mailbox.read(m.id, clock=clock).body
+                    seat = _seat_in(body, number, leg, of) or (_row_seat(body, leg) if own else "")
                 except StewardError:
                     seat = _seat_in(m.snippet, number, leg, of)
                 if seat:

@@ -202,9 +202,10 @@ _RETURN_LEG = re.compile(r"\b(?:return(?:\s+(?:journey|sailing|crossing|leg|trip
 
 # the place a question says a journey arrives at, in any case: "what time does the train get into york", "land in perth"
 _INTO = re.compile(r"\b(?:get(?:s|ting)?\s+(?:back\s+)?(?:in\s*to|into)|land(?:s|ing)?\s+(?:in|at)|arriv(?:e|es|ing)\s+(?:in|at|into)|"
-                   r"touch(?:es|ing)?\s+down\s+(?:in|at))\s+(?:the\s+)?(?P<p>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3})",
+                   r"touch(?:es|ing)?\s+down\s+(?:in|at)|reach(?:es|ing)?)\s+(?:the\s+)?(?P<p>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3})",
                    re.I)
 _INTO_ENDS = frozenset(("on", "at", "in", "by", "and", "or", "then", "now", "tonight", "today", "tomorrow", "please",
+                        "around", "about", "what", "when", "roughly", "approximately", "ah", "lah",
                         "airport", "station", "terminal", "port", "again", "exactly", "roughly", "local", "time"))
 
 
