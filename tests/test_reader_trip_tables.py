@@ -1,8 +1,9 @@
 """A ticket that lists its trips as a table under a row of headings ("Trip  Date  From  To  Departs  Seat"), asked of
 turn by turn: a coach out and back between two towns' terminals, each on its town's clock, its arrival from the line
 below the table, its return and that trip's seat alone; an airline's table of flights whose dates could be read either
-way, read as the person's country writes them, and its schedule change read as that flight at its new time (a home
-in Jakarta; the mails are written for these tests)."""
+way, read as the person's country writes them, its schedule change read as that flight at its new time, and each
+flight's baggage from the line of its add-on mail that names its way (a home in Jakarta; the mails are written for
+these tests)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,11 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
         "change": message("f2@langitair.example", ("Langit Air", "itinerary@langitair.example"),
                           "Important: schedule change for your flight LQ 612", CHANGE,
                           datetime(2027, 5, 18, 14, 0, tzinfo=ZoneInfo("Asia/Jakarta"))),
+        "bags": message("f3@langitair.example", ("Langit Air", "itinerary@langitair.example"),
+                        "Add-on confirmed for QZ7HRM", "Hi SARI WULANDARI,\n\nYour add-on has been added to booking "
+                        "QZ7HRM.\n\nChecked baggage 20 kg (CGK - DPS): IDR 310,000\n\nYour return flight (DPS - CGK) "
+                        "stays at 7 kg cabin baggage.\n\nLangit Air",
+                        datetime(2027, 4, 28, 12, 0, tzinfo=ZoneInfo("Asia/Jakarta"))),
     })
 
 
@@ -83,3 +89,10 @@ def test_a_flight_table_read_as_the_persons_country_writes_dates_and_its_schedul
 def test_the_flight_home_asked_after_a_stay_is_a_flight_never_the_coach(home: App) -> None:
     back = talk(home, "what time is check-in at the hotel?", "no, I meant the flight home")[1]
     assert "LQ 619" in back and "Prima Bhakti" not in back, back
+
+
+def test_the_baggage_of_each_flight_is_the_line_of_its_mail_that_names_its_way(home: App) -> None:
+    _, bags, back = talk(home, "when does my Denpasar flight land?", "do I have checked baggage on that one?",
+                         "no, the other flight, the one coming back")
+    assert "20 kg (CGK - DPS)" in bags, bags
+    assert "7 kg" in back and "LQ 619" in back and "20 kg" not in back, back

@@ -78,6 +78,12 @@ DETAILS = (
                                r"\bopen\s+the\s+(?:doors|gates)\b", re.I),
            re.compile(r"\b(?:doors|gates)(?:\s+open)?\s*(?::|at|from)?\s*(?:\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?|"
                       r"\d{1,2}\s?[ap]\.?m\b)", re.I), label="when the doors open"),
+    # "do I have check-in baggage?", "what's my luggage allowance on the way back?": the bags a journey's mail says
+    # it carries, by weight or by its price ("Baggage: 7 kg cabin only", "Checked baggage 20 kg (KUL - PEN): RM 55.00")
+    Detail("baggage", re.compile(r"\b(?:baggage|luggage|suitcases?)\b|\b(?:checked|check-?in|cabin|hand)\s+bags?\b", re.I),
+           re.compile(rf"\b(?:baggage|luggage|bags?)\b[^.!?\n]{{0,60}}?(?:\b\d{{1,2}}\s?kg\b|{_MONEY}|\bno\b|\bnone\b)|"
+                      r"\b\d{1,2}\s?kg\b[^.!?\n]{0,30}?\b(?:baggage|luggage|bags?)\b", re.I),
+           ("flight", "train", "ferry", "bus"), "the baggage"),
     # "when does online check-in close?", "by when must we check in online?": the time a journey's mail gives to
     # check in by, or when its check-in opens or closes ("Check in online before 06:10 on 02/07", "Check-in closes 45
     # minutes before departure"); a hotel's check-in is a stay's time, asked of the stay

@@ -736,6 +736,10 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # "what was the old time?" after a booking: the time that booking had before it was moved
         return replace(before, text=text, ask="when", flags=frozenset({"earlier"}), window=None, scores=(),
                        sure=True)
+    if (before.domain == "appointments" and (before.names_something or before.kinds)
+            and (now is None or not (now.names_something or now.kinds or now.window)) and _WHY_MOVED.search(text)):
+        # "how come they moved it?" after a booking: the reason the mail that moved it gives
+        return replace(before, text=text, ask="when", flags=frozenset({"why"}), window=None, scores=(), sure=True)
     if (before.domain == "appointments" and set(before.kinds) & _JOURNEY_KINDS
             and (now is None or not (now.names_something or now.window
                                      or set(now.kinds) - set(before.kinds) and "travel" not in now.kinds))
@@ -748,7 +752,9 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         arrives = {"arrives"} if asks_arrival(before.text) and not before.flags & _ASK_FLAGS else set()
         if (before.flags & _ASK_FLAGS - {"earlier"} or arrives) \
                 and _ask([w.replace("\u2019", "'") for w in words(text)], rw) in ("list", "show"):
-            return replace(before, text=text, flags=before.flags | arrives | {_WAY_BACK_FLAG}, window=None, scores=(),
+            # (a detail asked before is asked again of the journey home: its words are kept with the turn's)
+            asked_again = f"{before.text} {text}" if "detail" in before.flags else text
+            return replace(before, text=asked_again, flags=before.flags | arrives | {_WAY_BACK_FLAG}, window=None, scores=(),
                            sure=True)
         return replace(before, text=text, ask="when", flags=(before.flags - _ASK_FLAGS) | {_WAY_BACK_FLAG},
                        window=None, scores=(), sure=True)
@@ -908,6 +914,10 @@ _ON_A_CLOCK = re.compile(r"(?:(?:and|ok|okay|so)[,\s]+)?(?:(?:what(?:'s|\u2019s|
                          r"in\s+(?:my|our|your|local|home|the\s+local|[\w.'\u2019-]+(?:\s+[\w.'\u2019-]+)?)\s+time"
                          r"(?:\s+(?:then|please|pls))?\s*\??", re.I)
 _ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail", "ends", "arrives"))
+# why a booking was moved: "why did they move it?", "how come it got pushed back?", "what's the reason for the change?"
+_WHY_MOVED = re.compile(r"\b(?:why|how\s+come|what(?:'s|\u2019s|\s+is|\s+was)\s+the\s+reason)\b[^?.!]{0,40}?"
+                        r"\b(?:shift(?:s|ed|ing)?|mov(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|reschedul(?:e|es|ed|ing)|"
+                        r"postpon(?:e|es|ed|ing)|push(?:es|ed|ing)?|brought|bring(?:ing)?|delay(?:s|ed|ing)?)\b", re.I)
 _WAY_BACK_FLAG = "way_back"  # the journey asked about is the one home (the travel answerer's flag)
 _DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
 

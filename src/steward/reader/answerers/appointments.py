@@ -327,6 +327,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             doctors = [b.line(clock) for b in every if b.kind == "doctor"] if set(frame.kinds) & set(rw.specialties) \
                 and "doctor" not in frame.kinds and not named and by_mail is None else []
             return _none_ahead(frame, service, clock, what, rw, lists(), mailbox, doctors)
+        if "why" in frame.flags and mailbox is not None and (named or frame.kinds or by_mail is not None):
+            # "why did they move it?": the reason the mail that moved it gives, quoted, or said that it gives none
+            return _why_moved(ahead, what, mailbox(), clock)
         if "earlier" in frame.flags and (named or frame.kinds or by_mail is not None):
             # "and when was it originally?": the time before the move, as the mail that moved it says
             return _before_the_move(ahead, what, service, clock)
@@ -361,6 +364,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                 return _with_view(placed, ahead, clock)
             if kind:
                 held = ahead if named or frame.kinds or by_mail is not None else of_its_kind(ahead, kind)
+                held = _way_back(held) if "way_back" in frame.flags else held
                 return _with_view(details_answer(held, what, kind, mailbox(), clock, every), held, clock)
         if "ends" in frame.flags and mailbox is not None and (named or frame.kinds or by_mail is not None
                                                               or frame.window is not None):
@@ -932,10 +936,15 @@ def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: 
 
 
 def _way_back(ahead: list[Booking]) -> list[Booking]:
-    """The journeys home of a ticket out and back, asked of after the journey home ("and the return?", then "which
-    seat?"): the legs its mail books after the first one; all of them when the first one's mail books no other."""
+    """The journeys home of a trip out and back, asked of after the journey home ("and the return?", then "which
+    seat?"): the ones after the first that leave from where it goes ("PEN → KUL" after "KUL → PEN"), else the legs
+    its mail books after it; all of them when none is."""
     first = min(ahead, key=lambda b: b.start, default=None)
-    back = [b for b in ahead if first is not None and b.message_id == first.message_id and b.start > first.start]
+    if first is None:
+        return ahead
+    there = first.title.rpartition("\u2192")[2].strip() if "\u2192" in first.title else ""
+    back = [b for b in ahead if b.start > first.start and there and f"{there} \u2192" in b.title] or [
+        b for b in ahead if b.message_id == first.message_id and b.start > first.start]
     return back or ahead
 
 
@@ -1210,6 +1219,59 @@ def _before_the_move(ahead: list[Booking], what: str, service: AppointmentsServi
         else:
             lines.append(f"- {b.title}: I can't tell from the mail that moved it what time it was before")
     head = "Before the move:" if told else f"I can't tell from your mail what time {what} was before it moved."
+    return Answer("\n".join([head, *lines]), {"appointments": lines})
+
+
+# a sentence that says a move ("we have moved your scaling to ...", "your flight has been rescheduled")
+_MOVE_SAID = re.compile(r"\b(?:mov(?:e|ed|ing)|reschedul(?:e|ed|ing)|postpon(?:e|ed|ing)|shift(?:ed|ing)?|"
+                        r"chang(?:e|ed|ing)|push(?:ed)?\s+(?:back|forward)|brought\s+forward|delay(?:ed)?)\b", re.I)
+# what gives a reason beside it: "because", "due to", someone away or unwell, a course, a closure, the weather
+_REASON = re.compile(r"\b(?:because|due\s+to|owing\s+to|on\s+account\s+of|as\s+a\s+result\s+of|away|on\s+leave|unwell|"
+                     r"sick|ill|emergency|course|training|conference|closed|closure|maintenance|renovations?|"
+                     r"unavailable|not\s+available|double[\s-]booked|clash(?:es)?|weather|strike|operational|technical)\b",
+                     re.I)
+
+
+def _why_moved(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
+    """Why each moved booking was moved, as the mail that moved it says: its sentence that says the move with a
+    reason in it (or the one just before it), quoted; said plainly when no move was read or its mail gives no
+    reason (never one made up). Each body is fetched live and dropped."""
+    from steward.errors import StewardError
+    from steward.reader.answerers.booking_details import mail_line
+    from steward.reader.details import sentences
+
+    moved = [b for b in ahead if b.status == MOVED or _MOVED_TO_TIME in b.status
+             or b.status.startswith("your mail says moved")]
+    if not moved:
+        lines = [b.line(clock) for b in ahead[:5]]
+        return Answer("\n".join([f"I read no move of {what} in your mail; as booked:", *lines]),
+                      {"appointments": lines})
+    stored = mailbox.stored([b.message_id for b in moved[:3] if b.message_id is not None])
+    lines, told = [], 0
+    for b in moved[:3]:
+        kept = stored.get(b.message_id) if b.message_id is not None else None
+        said = ""
+        if kept is not None:
+            try:
+                body = mailbox.read(kept.id, clock=clock).body
+            except StewardError:
+                body = kept.snippet
+            said_all = [x.strip() for line in body.splitlines() for x in sentences(line) if x.strip()]
+            for n, sentence in enumerate(said_all):
+                if _MOVE_SAID.search(sentence):
+                    said = next((x for x in (sentence, *said_all[max(0, n - 1):n]) if _REASON.search(x)), "")
+                    if said:
+                        break
+        if said and kept is not None:
+            told += 1
+            lines.append(f"- {b.title} (now {moment_text(b.start, clock)}): its mail ({mail_line(kept, clock)}) says "
+                         f"\u201c{said}\u201d")
+        else:
+            where = f" ({mail_line(kept, clock)})" if kept is not None else ""
+            lines.append(f"- {b.title} (now {moment_text(b.start, clock)}): the mail that moved it{where} gives no "
+                         "reason I can read")
+    head = f"Why {what} was moved, as the mail that moved it says:" if told else \
+        f"I can't find a reason for the move of {what} in your mail."
     return Answer("\n".join([head, *lines]), {"appointments": lines})
 
 

@@ -105,7 +105,12 @@ def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mail
         # of a ticket read as several journeys, and of a later mail about another journey (the check-in for the
         # flight out names the return too), only a sentence that names this journey is its
         of = about(m)
-        said = said_in(m, kind, mailbox, clock, _leg(b) if m.id in shared or own and of and of != own else ())
+        narrowed = m.id in shared or own and of and of != own
+        said = said_in(m, kind, mailbox, clock, _leg(b) if narrowed else ())
+        if said and own and not narrowed:
+            # a mail about the whole booking that gives each journey its own line ("Checked baggage 20 kg (KUL - PEN)",
+            # "Your return flight (PEN - KUL) stays at 7 kg"): the line that names this journey, when one does
+            said = said_in(m, kind, mailbox, clock, _leg(b)) or said
         if said:
             return (f"{at}: its mail says \u201c{said}\u201d ({mail_line(m, clock)}){as_of(said, m, clock)}"
                     f"{on_the_clock(said)}{_by_before(said, b, kind, clock)}"), True
