@@ -259,8 +259,9 @@ EIGHTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 2, "mail"
 # sample mailbox, Tan Wei Ling's in Petaling Jaya, written blind to the rules and frozen before its first run) scored
 # on that first run, before any tuning: 41 right, 11 wrong, 23 refused of 75 (appointments 9/4/7, brief 2/1/0, mail
 # 6/1/0, money 16/5/10, reminders 3/0/0, schedule 5/0/6); after its money, its lures, a parcel's notices and a court
-# booked in an app were read by kind: 52 right, 4 wrong, 19 refused (money 0, mail 0, brief 0)
-NINETEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 4, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
+# booked in an app were read by kind: 52 right, 4 wrong, 19 refused (money 0, mail 0, brief 0); after a ticket's table
+# of trips, a flight's schedule change, a move's reason and a journey's baggage were read: 63 right, 0 wrong, 12 refused
+NINETEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the twentieth set (a conversation of a Friday from the school-day morning to bedtime and single questions over the
 # twentieth sample mailbox, Kirsty Fraser's in Glasgow, written blind to the rules and frozen before its first run)
