@@ -18,7 +18,14 @@ from typing import Any
 
 from steward.clock import Clock
 from steward.reader.carry import around, of_the_thing_before
-from steward.reader.details import asked_detail, asks_arrival, asks_the_end, detail_domain, place_asked
+from steward.reader.details import (
+    asked_detail,
+    asks_arrival,
+    asks_the_end,
+    detail_domain,
+    place_asked,
+    points_back,
+)
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.honesty import ANY_ENTRY
 from steward.reader.how_long import asks_how_long
@@ -694,9 +701,10 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # before settles the domain
         return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, unmatched=before.unmatched,
                        bills=before.bills or now.bills,
-                       # (the seat on the journey home just asked of is that journey's, not the one out)
+                       # (the seat of "that one" after the journey home is that journey's, not the one out's; a
+                       # turn that points at none, "what seat am I in on the way up?", is of every journey)
                        flags=now.flags | (before.flags & {_WAY_BACK_FLAG} if now.flags & {"seat", "reference"}
-                                          else frozenset()),
+                                          and points_back(text) else frozenset()),
                        # (the seat on the train to London is that train's; its way back is the one from there)
                        places=now.places or (before.places if now.flags & {"seat", "reference"} else ()),
                        window=before.window if before.window is None or before.window.start < before.window.end
