@@ -83,6 +83,7 @@ def test_the_urdu_words_are_said_in_english(said: str, plain: str) -> None:
     ("the phone bill dah bayar or not?", "the phone bill paid or not?"),
     ("insurance berapa lah?", "insurance how much?"),
     ("esok got anything?", "tomorrow got anything?"),
+    ("the gym class what time ah?", "the gym class what time?"),
 ])
 def test_the_malay_words_are_said_in_english(said: str, plain: str) -> None:
     assert in_english(said, load_words()) == plain

@@ -3,8 +3,8 @@ the family's mail reminds of by its initials ("the AGM on Saturday at 10:30") is
 asked of by those initials ("when's the AGM?", "AGM is on saturday right, what time?"), with the person its
 mail names beside their role ("with which teacher?"); a workshop a colleague tells of is said as told in
 their mail, never as an invitation from them, and asked when it ends, the span its mail gives; a family's
-ceremony is what Indian English calls "the function"; an event told for a day already past is no day
-ahead."""
+ceremony is what Indian English calls "the function"; a lunch a relative tells of is asked of by what it is for ("the
+birthday lunch") when no restaurant is booked; an event told for a day already past is no day ahead."""
 
 from __future__ import annotations
 
@@ -51,6 +51,10 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                            "Dear all,\n\nKavya's gruhapravesam is fixed for Sunday, 23rd May at 9 AM at their new "
                            "flat in Indooroopilly. Do come with the children.\n\nMeenakshi aunty",
                            datetime(2027, 5, 7, 20, 0, tzinfo=ZONE)),
+        "f-aunty": message("ms-2@homepost.example", AUNTY, "Appa's 70th",
+                           "Hi kanna, Appa's seventieth birthday lunch is on Saturday 22nd May, 12.30pm at Saffron "
+                           "Leaf in Toowong. Come early if you can.\n\nMeenakshi aunty",
+                           datetime(2027, 5, 6, 21, 0, tzinfo=ZONE)),
     })
     ingest(app.db, scan([folder]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.appointments.scan()
@@ -231,3 +235,11 @@ def test_an_event_moved_to_a_day_with_no_time_keeps_its_time_and_says_so(
     assert "Tue 18 May" not in reply, reply
     # "moved to Friday" said eleven days before: this Friday, or the one of its week? never guessed
     assert "PTM" not in reply and "Thu 20 May" not in reply and "Fri" not in reply, reply
+
+
+def test_a_plan_told_in_words_is_asked_of_by_its_kind_and_the_thing_it_is_for(home: App) -> None:
+    # no restaurant is booked: the lunch a relative's mail tells of, by what it is for
+    when = ask(home, "when is the birthday lunch?")
+    assert "Sat 22 May at 12:30" in when and "Saffron Leaf" in when, when
+    # a kind said with a thing no plan is for is still not found, never another plan of that kind
+    assert "Sat 22 May" not in ask(home, "when is the anniversary lunch?")

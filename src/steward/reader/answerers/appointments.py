@@ -290,8 +290,14 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         invited = "invited" in frame.flags
         # an invitation is no booking: listed only when invitations are asked about, and then alone (or when
         # the question names it: "what time is Tomasz's christening?")
-        ahead = [b for b in ahead if (b.status == _REJECTED["invitation"]) == invited
-                 or (not invited and (named or by_mail is not None))]
+        listed = [b for b in ahead if (b.status == _REJECTED["invitation"]) == invited
+                  or (not invited and (named or by_mail is not None))]
+        if not listed and not invited and frame.things:
+            # or when it is named by the thing its own words say ("the birthday lunch" of an aunt's "Appa's seventieth
+            # birthday lunch is on Saturday 22nd"), when no booking is
+            listed = [b for b in ahead if b.status == _REJECTED["invitation"]
+                      and all(_holds(b, t) for t in frame.things)]
+        ahead = listed
         ahead = _with_titles(ahead, mailbox, clock)
         standing = ahead if (named or frame.kinds or by_mail is not None) and frame.window is None else []
         if "cancelled" in frame.flags:
@@ -566,6 +572,14 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
 # words that say no one thing of a provider's ("when is my next appointment with them scheduled?")
 _NO_TITLE_WORDS = frozenset(("appointment", "appointments", "booking", "bookings", "reservation", "next", "schedule",
                              "scheduled", "start", "starts", "when", "what", "time", "day", "week", "calendar"))
+
+
+def _holds(b: Booking, thing: str) -> bool:
+    """Whether a booking's own words (its title, its provider, its mail's excerpt) say a thing asked of."""
+    from steward.reader.lists import name_words
+
+    have = set(name_words(f"{b.title} {b.provider} {b.excerpt}"))
+    return bool(said := name_words(thing)) and all(w in have or f"{w}s" in have for w in said)
 
 
 def _called_by_the_word_said(text: str, kinds: Sequence[str], bookings: list[Booking], rw: ReaderWords) -> list[Booking]:
