@@ -1215,15 +1215,23 @@ def _who_with(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock, l
     return Answer("\n".join([f"Who {what} is with:", *lines]), {"appointments": lines})
 
 
+def _the_moved(ahead: list[Booking], what: str, clock: Clock) -> tuple[list[Booking], Answer | None]:
+    """The bookings a mail moved, and the answer that says no move was read when none was (None when one was)."""
+    moved = [b for b in ahead if b.status == MOVED or _MOVED_TO_TIME in b.status
+             or b.status.startswith("your mail says moved")]
+    if moved:
+        return moved, None
+    lines = [b.line(clock) for b in ahead[:5]]
+    return moved, Answer("\n".join([f"I read no move of {what} in your mail; as booked:", *lines]),
+                         {"appointments": lines})
+
+
 def _before_the_move(ahead: list[Booking], what: str, service: AppointmentsService, clock: Clock) -> Answer:
     """The time each moved booking had before its move, as the mail that moved it says; said plainly when no
     move was read, or when the mail that moved it names no earlier time."""
-    moved = [b for b in ahead if b.status == MOVED or _MOVED_TO_TIME in b.status
-             or b.status.startswith("your mail says moved")]
-    if not moved:
-        lines = [b.line(clock) for b in ahead[:5]]
-        return Answer("\n".join([f"I read no move of {what} in your mail; as booked:", *lines]),
-                      {"appointments": lines})
+    moved, none = _the_moved(ahead, what, clock)
+    if none is not None:
+        return none
     lines, told = [], 0
     for b in moved[:5]:
         was = service.moved_from(b.number) if b.number is not None else None
@@ -1254,12 +1262,9 @@ def _why_moved(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) 
     from steward.reader.answerers.booking_details import mail_line
     from steward.reader.details import sentences
 
-    moved = [b for b in ahead if b.status == MOVED or _MOVED_TO_TIME in b.status
-             or b.status.startswith("your mail says moved")]
-    if not moved:
-        lines = [b.line(clock) for b in ahead[:5]]
-        return Answer("\n".join([f"I read no move of {what} in your mail; as booked:", *lines]),
-                      {"appointments": lines})
+    moved, none = _the_moved(ahead, what, clock)
+    if none is not None:
+        return none
     stored = mailbox.stored([b.message_id for b in moved[:3] if b.message_id is not None])
     lines, told = [], 0
     for b in moved[:3]:
