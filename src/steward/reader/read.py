@@ -702,7 +702,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, unmatched=before.unmatched,
                        bills=before.bills or now.bills,
                        # (the seat of "that one" after the journey home is that journey's, not the one out's; a
-                       # turn that points at none, "what seat am I in on the way up?", is of every journey)
+                       # turn that points at none, "which seat do I have going out?", is of every journey)
                        flags=now.flags | (before.flags & {_WAY_BACK_FLAG} if now.flags & {"seat", "reference"}
                                           and points_back(text) else frozenset()),
                        # (the seat on the train to London is that train's; its way back is the one from there)
