@@ -50,6 +50,7 @@ def test_the_date_and_the_time_are_answered_from_the_persons_clock(home: App, te
     # a day of the month said without its "the"
     ("what weekday is twenty ninth?", "Twenty ninth is Thursday, 29 October 2026."),
     ("what day of the week is 28th", "28th is Wednesday, 28 October 2026."),
+    ("what day does the 30th land on?", "The 30th is Friday, 30 October 2026."),
 ])
 def test_a_day_of_this_year_or_month_or_said_bare_is_that_day(home: App, text: str, reply: str) -> None:
     answerer, said = ask(home, text)
@@ -84,7 +85,9 @@ def test_a_place_with_no_one_clock_is_said_plainly_never_guessed(home: App, text
 
 
 @pytest.mark.parametrize("text", ["what time is the pottery class?", "what time can I check in?",
-                                  "what's on this friday?", "what day is my dentist appointment?"])
+                                  "what's on this friday?", "what day is my dentist appointment?",
+                                  # a thing lands at a time; only a day "lands on" a weekday
+                                  "what time does it land?", "what time do we land"])
 def test_a_question_about_something_with_a_time_is_not_the_clocks(home: App, text: str) -> None:
     answerer, said = ask(home, text)
     assert answerer != "clock", said

@@ -107,8 +107,9 @@ def read_time_question(text: str, clock: Clock, options: Any = None) -> Frame | 
 
     tw = time_words()
     said_norms = [w.replace("\u2019", "'") for w in words(text)]
-    # "what day does the 22nd fall on?": the verb a day "falls on" (never the season) asks nothing more
-    rest = _FALLS_ON.sub(lambda m: " " * len(m.group(0)), text)
+    # "what day does the 22nd fall on?": the verb a day "falls on" (never the season) asks nothing more; what time
+    # a thing lands ("what time does it land?") asks of a journey, never of the clock
+    rest = text if _uses(said_norms, tw.time) else _FALLS_ON.sub(lambda m: " " * len(m.group(0)), text)
     yes_no = bool(said_norms[:1]) and said_norms[0] in _YES_NO and len([w for w in said_norms
                                                                           if w in tw.weekdays]) == 1
     if yes_no:
