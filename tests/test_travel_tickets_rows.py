@@ -191,8 +191,11 @@ def test_a_seat_is_read_per_leg_and_never_another_journeys() -> None:
 
 def test_a_boarding_time_is_asked_and_read_as_the_mail_says_it() -> None:
     assert [asked_detail(q) for q in ("when do we board?", "boarding starts when?", "what time does the ferry board",
-                                      "when is the board meeting?", "where's my boarding pass?")] == [
-        "boarding", "boarding", "boarding", "", ""]
+                                      "when is the board meeting?", "where's my boarding pass?",
+                                      # a board that meets, said as a noun, is no boarding
+                                      "when's the board on friday?", "what time does the plane board?",
+                                      "what time's the boarding?")] == [
+        "boarding", "boarding", "boarding", "", "", "", "boarding", "boarding"]
     assert detail_in("New gate: C9 (was C2)\nBoarding begins: 6:25 PM CT\n", "boarding") == "Boarding begins: 6:25 PM CT"
     assert detail_in("Boarding closes 20 minutes before departure. Enjoy.", "boarding") == \
         "Boarding closes 20 minutes before departure."

@@ -106,7 +106,7 @@ DETAILS = (
     # boarding starts ("Boarding begins: 6:25 PM", "now boarding at 7:05 PM", "Boarding begins 30 minutes before
     # departure"); never a boarding pass, nor a board that meets ("when is the board meeting?")
     Detail("boarding", re.compile(
-        r"\b(?:what\s+time|when)\b[^?]{0,40}\bboard(?:s|ing)?\b(?!\s+(?:pass|passes|meeting|meetings|game|games|"
+        r"\b(?:what\s+time|when)\b[^?]{0,40}\b(?:(?<!\bthe\s)(?<!\bour\s)(?<!\bthis\s)(?<!\ba\s)boards?|boarding)\b(?!\s+(?:pass|passes|meeting|meetings|game|games|"
         r"members?|room|school|of|exam|exams|call)\b)|\bboarding\s+(?:time|times|starts?|begins?|opens?|closes?|at)\b|"
         r"^\W*(?:and\s+|so\s+)?(?:the\s+|my\s+)?boarding\b(?!\s+(?:pass|passes|school|house|kennels?)\b)|"
         r"\bboard(?:s|ing)?\s+(?:at\s+)?what\s+time\b|\bhow\s+early\s+(?:do|does|can|should)\s+(?:i|we|it)\s+board\b",
