@@ -1,6 +1,6 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
 Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's, Aoife Brennan's, Kristine
-Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's, Farhan Qureshi's, Frank Kowalczyk's, Tan Wei Ling's, Kirsty Fraser's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
+Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's, Farhan Qureshi's, Frank Kowalczyk's, Tan Wei Ling's, Kirsty Fraser's, Mandy Chan's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
 is refused."""
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from sample_homes import (
     THIRTEENTH,
     TWELFTH,
     TWENTIETH,
+    TWENTY_FIRST,
     same_bytes_and_facts,
 )
 from steward.sample import (
@@ -52,6 +53,7 @@ from steward.sample import (
     thirteenth,
     twelfth,
     twentieth,
+    twentyfirst,
 )
 from steward.sample.builder import SampleMessage
 
@@ -76,6 +78,7 @@ MAILBOXES = [
     pytest.param(eighteenth.generate, EIGHTEENTH.now, 55, id="eighteenth"),
     pytest.param(nineteenth.generate, NINETEENTH.now, 55, id="nineteenth"),
     pytest.param(twentieth.generate, TWENTIETH.now, 55, id="twentieth"),
+    pytest.param(twentyfirst.generate, TWENTY_FIRST.now, 55, id="twentyfirst"),
 ]
 
 

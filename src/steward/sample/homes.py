@@ -80,6 +80,8 @@ MAILBOXES = (
                   "2027-04-16T18:20:00+08:00"),
     SampleMailbox("twentieth", "Kirsty Fraser's, in Glasgow", "steward.sample.twentieth", "Europe/London",
                   "2027-03-26T07:50:00+00:00"),
+    SampleMailbox("twentyfirst", "Mandy Chan's, in Hong Kong", "steward.sample.twentyfirst", "Asia/Hong_Kong",
+                  "2027-05-02T20:30:00+08:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
