@@ -269,6 +269,12 @@ NINETEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail"
 # mail 4/4/1, money 11/8/2, reminders 5/0/0, schedule 4/5/6)
 TWENTIETH_WRONG_AT_MOST = {"money": 7, "appointments": 4, "schedule": 5, "mail": 1, "brief": 0, "reminders": 0}
 
+# what the twenty-first set (a conversation of a Sunday evening planning the week ahead and single questions over the
+# twenty-first sample mailbox, Mandy Chan's in Hong Kong, written blind to the rules and frozen before its first run)
+# scored on that first run, before any tuning: 36 right, 18 wrong, 21 refused of 75 (appointments 10/5/9, brief
+# 2/1/0, mail 8/0/1, money 8/8/6, reminders 4/0/1, schedule 4/4/4)
+TWENTY_FIRST_WRONG_AT_MOST = {"money": 8, "appointments": 5, "schedule": 4, "mail": 0, "brief": 1, "reminders": 0}
+
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
@@ -299,6 +305,7 @@ WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FO
                 "fifteenth": FIFTEENTH_WRONG_AT_MOST, "sixteenth": SIXTEENTH_WRONG_AT_MOST,
                 "seventeenth": SEVENTEENTH_WRONG_AT_MOST, "eighteenth": EIGHTEENTH_WRONG_AT_MOST,
                 "nineteenth": NINETEENTH_WRONG_AT_MOST, "twentieth": TWENTIETH_WRONG_AT_MOST,
+                "twentyfirst": TWENTY_FIRST_WRONG_AT_MOST,
                 "talk": TALK_WRONG_AT_MOST, "talk2": TALK2_WRONG_AT_MOST}
 
 
