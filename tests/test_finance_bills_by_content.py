@@ -267,6 +267,22 @@ UK = ZoneInfo("Europe/London")
 UK_RECEIVED = datetime(2027, 3, 2, 9, 0, tzinfo=UK)
 
 
+def test_a_plan_from_a_us_company_renews_on_its_day_written_month_first_and_is_taken_by_itself() -> None:
+    # a British home's app subscription from a company whose address is in the United States: "05/04/2027" is
+    # 4 May, never 5 April, and a plan that renews on its own is charged without the person doing anything
+    text = ("Hello,\n\nYour Tinytunes Premium plan will renew automatically on 05/04/2027.\n\nAmount: £4.49/month\n"
+            "Payment method: Mastercard ending in 7710\n\nTinytunes LLC, 88 Pine Avenue, Portland, OR 97205")
+    got = read_bill(text, received=UK_RECEIVED, institution=None, vocab=V, sender="billing@tinytunes.example",
+                    home_country="GB", user_day_first=True)
+    assert got.amount is not None and got.amount.amount == Decimal("4.49"), got
+    assert str(got.due_date) == "2027-05-04" and got.labelled and got.autopay, got
+    # the same letter from a British address keeps the day first
+    uk = text.replace("88 Pine Avenue, Portland, OR 97205", "8 Mill Lane, Leeds LS1 4AB")
+    got = read_bill(uk, received=UK_RECEIVED, institution=None, vocab=V, sender="billing@tinytunes.example",
+                    home_country="GB", user_day_first=True)
+    assert str(got.due_date) == "2027-04-05", got
+
+
 def test_a_councils_instalment_letter_is_a_bill_though_its_address_reads_like_a_persons_name() -> None:
     facts = MessageFacts(1, "ratesandtax@harbourside.gov.example", "Harbourside District Council",
                          "Your April instalment", "Your next instalment of £121.50 will be collected by Direct Debit "
@@ -280,6 +296,9 @@ def test_a_councils_instalment_letter_is_a_bill_though_its_address_reads_like_a_
     ("Old rate: 5.10%\nNew rate: 4.85%\nNew monthly payment: £704.33 (was £719.80)\nFirst payment at the new "
      "amount: 1 April 2027", "704.33", "2027-04-01"),
     ("Your fishing licence runs out on 20 March 2027. Renew it now for £33.00 online.", "33.00", "2027-03-20"),
+    # a licence or a permit's renewal letter that asks the sum in its own sentence ("To renew ..., pay £X by ...")
+    ("Your resident's parking permit ends on 9 April 2027.\n\nTo renew it for twelve months, pay £52.00 by "
+     "09/04/2027 online or at any library.", "52.00", "2027-04-09"),
     # a bill's charges, due when the Direct Debit is next taken
     ("Total charges this bill: £98.10\nYour monthly Direct Debit will go up from £90.00 to £104.00. The first "
      "payment at the new amount will be taken on 1 April 2027.", "98.10", "2027-04-01"),

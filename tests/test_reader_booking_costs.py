@@ -29,6 +29,12 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                            "OUTBOUND  TJ 211  Fri 22 Jan 2027\n  Vienna (VIE)  08:15\n  Lisbon (LIS)  11:05\n\n"
                            "RETURN  TJ 218  Mon 25 Jan 2027\n  Lisbon (LIS)  16:40\n  Vienna (VIE)  21:10\n\n"
                            "Times shown are local. Seats 14A, 14B. Amount charged: €318.40 to your Visa.\n", SENT),
+        # seats bought later for both legs, by the airline's own mail about the booking
+        "extras": message("f2@tejoair.example", ("Tejo Air", "trips@tejoair.example"),
+                          "Extras added to booking LX9P2D",
+                          "Olá Marta,\n\nyou added extras to booking LX9P2D.\n\nSeat selection 14A, 14B (both "
+                          "flights): €19.98\nPaid with your Visa.\n", datetime(2027, 1, 6, 19, 0,
+                                                                                 tzinfo=ZoneInfo("Europe/Vienna"))),
         "hotel": message("h1@staywell.example", ("StayWell", "hello@staywell.example"),
                          "Casa do Azulejo: your reservation", "Dear Marta,\n\nthanks for booking Casa do Azulejo, "
                          "Rua da Rosa 41, Lisbon.\nArrive: Friday 22 January from 14:00\nLeave: Monday 25 January "
@@ -111,3 +117,12 @@ def test_a_visits_fee_labelled_inside_its_sentence_is_what_it_costs_in_a_letter_
     found, _ = the_cost(text, letter=("N", "NGN"))
     assert found is not None and found.value == "18000.00 NGN"
     assert the_cost("Please arrive early. Booking fee: €4.50\n")[0] is None  # a fee with a word before it is a share
+
+
+def test_an_add_on_asked_by_its_name_is_its_own_line_never_the_fare(home: App) -> None:
+    # the seats picked after booking cost what the airline's later mail says, never the flights' €318.40
+    reply = talk(home, "what did the seats on the lisbon flights cost?")[0]
+    assert "€19.98" in reply and "318.40" not in reply, reply
+    # an add-on no mail prices is said so, never answered with the fare
+    reply = talk(home, "what did the extra suitcase cost on the lisbon flight?")[0]
+    assert reply.startswith("I can't") and "318.40" not in reply, reply

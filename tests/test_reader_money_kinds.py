@@ -234,3 +234,73 @@ def test_a_friends_share_of_a_cost_split_in_whole_ringgit_is_what_their_mail_say
         reply = ask(flatshare, question)
         assert "RM 30" in reply and "Farid Osman" in reply and not reply.startswith("I can't"), (question, reply)
 
+
+
+# -- bills paid by hand beside bills taken by themselves: a home in Leeds ---------------------------------------
+
+LEEDS_NOW = "2027-05-03T08:00:00+01:00"
+LEEDS = ZoneInfo("Europe/London")
+
+
+@pytest.fixture(scope="module")
+def leeds(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Europe/London", LEEDS_NOW)
+    sent = datetime(2027, 4, 28, 9, 0, tzinfo=LEEDS)
+    folder = write_folder(tmp_path_factory.mktemp("leeds"), {
+        "water": message("w1@airewater.example", ("Aire Water", "bills@airewater.example"), "Your water bill",
+                         "Your water bill is ready.\nAmount due: £38.20\nWe'll collect this by Direct Debit on "
+                         "7 May 2027.", sent),
+        "nursery": message("n1@littleoaks.example", ("Little Oaks Nursery", "office@littleoaks.example"),
+                           "Nursery invoice - May",
+                           "Your May invoice.\nTotal due: £312.00\nDue by: 8 May 2027\nPlease pay by bank transfer.",
+                           sent),
+        "gym": message("g1@ironworks-gym.example", ("Ironworks Gym", "members@ironworks-gym.example"),
+                       "Your membership renews soon",
+                       "Your membership will renew automatically on 6 May 2027.\nAmount: £29.00\nPayment method: "
+                       "card ending 4420", sent),
+        "whip": message("d1@leedsmail.example", ("Priya Shah", "priya.shah@leedsmail.example"), "Re: Dee's leaving do",
+                        "Hiya all, the whip-round for Dee is 15 quid each, that covers the cake on the Friday and a "
+                        "voucher. Pop it over to me by Wednesday 12th ta!\n\nPriya", sent),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.dues.extract()
+    return app
+
+
+@pytest.mark.parametrize("question", ["which bills do I pay myself?", "what do I have to pay by hand this week?",
+                                      "anything due that's not on direct debit?"])
+def test_bills_paid_by_hand_leave_out_those_taken_by_themselves(leeds: App, question: str) -> None:
+    reply = ask(leeds, question)
+    assert "312.00" in reply and "Aire" not in reply and "Ironworks" not in reply, reply
+
+
+def test_bills_paid_by_hand_asked_of_the_bills_just_listed(leeds: App) -> None:
+    reply = ask(leeds, "what bills are due this week?", "which of those do I need to pay manually?")
+    assert "312.00" in reply and "38.20" not in reply and "29.00" not in reply, reply
+
+
+def test_whether_one_bill_is_paid_by_hand_is_a_yes_or_a_no(leeds: App) -> None:
+    assert ask(leeds, "is the water bill one I pay by hand?").startswith("No:")
+    assert ask(leeds, "do I have to pay the nursery invoice manually?").startswith("Yes:")
+
+
+def test_a_membership_that_renews_by_itself_is_owed_and_taken_by_itself(leeds: App) -> None:
+    gym = [d for d in (i.due for i in leeds.dues.digest(window="all").items) if d.issuer == "Ironworks Gym"]
+    assert [(str(d.amount), str(d.due_date), d.autopay) for d in gym] == [("29.00", "2027-05-06", True)], gym
+
+
+def test_a_kitty_friends_pay_into_is_the_share_its_collectors_mail_asks_by_its_day(leeds: App) -> None:
+    # a friend's name before the pot ("Dee's") is no card, and the Friday the money is spent on is no day to pay
+    reply = ask(leeds, "how much is the whip-round for Dee's leaving do and when do I need to send it?")
+    assert "£15.00" in reply and "12 May" in reply and "Priya" in reply, reply
+    assert "card" not in reply and "14 May" not in reply, reply
+
+
+@pytest.mark.parametrize("question", ["did my last internet payment go through?",
+                                      "has my Fibranet payment gone through?"])
+def test_whether_a_payment_went_through_is_the_payment_its_mail_confirms(home: App, question: str) -> None:
+    reply = ask(home, question)
+    assert "39.00" in reply and "Fibranet" in reply and "96.40" not in reply, reply

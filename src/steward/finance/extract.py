@@ -27,6 +27,7 @@ from steward.finance.money import (
     local_dollar,
     local_letter,
     order_written,
+    us_address,
 )
 from steward.finance.vocab import FinanceVocab, Hit
 
@@ -218,6 +219,8 @@ def _penalty(lowered: str, vocab: FinanceVocab, m: MoneyAt) -> bool:
 # a due date's label that says paying ("Due date:", "pay by", "last date", "will be debited on"), not a bare
 # "by" or "before" that any day may stand after ("delivered by 16 Apr")
 _BARE_DAY_LABELS = frozenset(("by", "before"))
+# a sum asked for right before a bare "by" ("pay £52.00 by ...", "send GBP 40 before ..."): that day is one to pay
+_PAY_THE_SUM = re.compile(r"\b(?:pay|send|transfer)\s+(?:[^\s;:]+\s+){1,2}$")
 
 
 def _due_date(lowered: str, vocab: FinanceVocab, dates: list[DateAt], received: datetime) -> tuple[DateAt, bool] | None:
@@ -248,6 +251,8 @@ def _labelled_day(lowered: str, vocab: FinanceVocab, dates: list[DateAt],
             # a day the thing lapses (the vocabulary's `lapse` labels) is the day to pay by only when no day to pay
             # is labelled ("Please pay by 28/04" before the policy expires wins)
             kind = "lapse" if said in vocab.lapse_labels else "bare" if said in _BARE_DAY_LABELS else "pay"
+            if kind == "bare" and _PAY_THE_SUM.search(lowered, max(0, label.start - 32), label.start):
+                kind = "pay"  # "pay £52.00 by 09/04/2027": the day to pay the sum just said
             by_label[kind].append(d)
     for kind in ("pay", "lapse", "bare"):
         if by_label[kind]:
@@ -362,6 +367,8 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
     # the mail's own dates that read one way only ("24/11/2027" on a dollar card's statement from a Lagos bank)
     # say its order better than its currency or its sender
     written = order_written(text)
+    if written is None and us_address(text):
+        written = False  # a sender in the United States writes "04/03/2027" for 3 April
     day_first = date_first_order(institution, currency, user_day_first) if written is None else written
     dates = find_dates(text, received, day_first)
     dated = _due_date(lowered, vocab, dates, received) if not payment_confirmation or owed else None

@@ -173,17 +173,23 @@ def currency_of(mark: str, usual: str, dollar: str = "USD") -> str:
 _SPOKEN = re.compile(rf"(?<![\w.,])(?P<pre>{_CUR}|₦|N(?=\d))?\s?(?P<n>\d{{1,3}}(?:\.\d{{1,2}})?)(?P<x>[kK]|[mM](?:n|il)?)(?![\w])")
 
 
+# pounds sterling in British talk ("120 quid each")
+_QUID = re.compile(r"(?<![\w.,£])(?P<n>\d{1,3}(?:,\d{3})*(?:\.\d{1,2})?)\s?quid\b", re.I)
+
+
 def find_spoken_sums(text: str, currency: str = "") -> list[MoneyAt]:
     """Every sum written in thousands or millions ("30k" -> 30000.00, "₦1.2m" -> 1200000.00), in order; a mark
-    before one gives its currency ("₦" the naira), else `currency` (the person's own, as "N50k" is in Nigeria)."""
-    out = []
+    before one gives its currency ("₦" the naira), else `currency` (the person's own, as "N50k" is in Nigeria); and
+    pounds said as British talk says them ("120 quid")."""
+    out = [MoneyAt(m.start(), m.end(), m.group(0), Decimal(m.group("n").replace(",", "")).quantize(Decimal("0.01")),
+                   "GBP") for m in _QUID.finditer(text)]
     for m in _SPOKEN.finditer(text):
         times = 1000 if m.group("x") in "kK" else 1_000_000
         mark = m.group("pre") or ""
         code = "NGN" if mark == "₦" else currency_of(mark, currency) if mark not in ("", "N") else currency
         out.append(MoneyAt(m.start(), m.end(), m.group(0), (Decimal(m.group("n")) * times).quantize(Decimal("0.01")),
                            code))
-    return out
+    return sorted(out, key=lambda s: s.start)
 
 
 def parse_amount(text: str) -> Decimal | None:
@@ -450,6 +456,18 @@ def order_written(text: str) -> bool | None:
         elif second > 12 >= first >= 1:
             seen.add(False)
     return seen.pop() if len(seen) == 1 else None
+
+
+# a postal address in the United States, its state and ZIP code after the town ("San Francisco, CA 94109"): a mail
+# that gives one is from a sender who writes a date in numbers month first, whoever it writes to
+_US_ADDRESS = re.compile(
+    r",\s*(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|"
+    r"ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?(?![\w-])")
+
+
+def us_address(text: str) -> bool:
+    """Whether the text gives a postal address in the United States (a state and a ZIP code after a town)."""
+    return _US_ADDRESS.search(text) is not None
 
 
 def find_dates(text: str, received: datetime, day_first: bool) -> list[DateAt]:

@@ -44,7 +44,7 @@ _CALENDAR_WORDS = frozenset(("day", "date", "weekday", "week", "time", "year"))
 _UP_TO = ("before", "by", "until", "till", "til")
 # the flags that are evidence for a domain
 _SENT_ME = re.compile(r"\b(?:send|sent|transfer|transferred|give|gave|pay|paid)\s+me\b", re.I)
-_FLAG_DOMAIN = {"payday": "money", "bank_balance": "money", "savings_circle": "money", "payments": "money", "paid_off": "money", "sent": "money", "paid_me": "money", "detail": "appointments", "overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail", "cod": "mail",
+_FLAG_DOMAIN = {"payday": "money", "bank_balance": "money", "savings_circle": "money", "kitty": "money", "payments": "money", "paid_off": "money", "sent": "money", "paid_me": "money", "detail": "appointments", "overdue": "money", "unpaid": "money", "autopay": "money", "manual": "money", "suspicious": "mail", "delivery": "mail", "cod": "mail",
                 "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "reference": "appointments",
                 "invited": "appointments", "seat": "appointments",
                 "free": "schedule", "busiest": "schedule", "quietest": "schedule"}
@@ -806,7 +806,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # ("and the charge in euros on it?" asks a line of the card before, in whatever currency the card is)
         other = _a_thing_by_its_currency(text, rw) and asked_detail(text) != "foreign"
         return replace(before, text=text, currencies=said_currencies, flags=(now.flags if now else frozenset())
-                       | (before.flags & {"total", "overdue", "unpaid", "autopay"}) | {_IN_CURRENCY},
+                       | (before.flags & {"total", "overdue", "unpaid", "autopay", "manual"}) | {_IN_CURRENCY},
                        filters=() if other else before.filters, unmatched=() if other else before.unmatched,
                        scores=(), sure=True)
     if _IN_CURRENCY in before.flags:
@@ -1010,7 +1010,7 @@ def _a_thing_by_its_currency(text: str, rw: ReaderWords) -> bool:
 
 _BARE_ASKS = frozenset(("when", "where", "much", "long"))
 # a state a thing is in ("overdue", "unpaid"), asked of as which things are in it ("what's overdue?", "anything unpaid?")
-_OWED_STATES = frozenset(("overdue", "unpaid", "autopay"))
+_OWED_STATES = frozenset(("overdue", "unpaid", "autopay", "manual"))
 _WHICH_THINGS = frozenset(("what's", "whats", "what", "which", "anything", "any", "whatever", "who"))
 _FRAGMENT_WORDS = 3  # "minimum?", "and the due date?", "what about the balance": a slot said alone
 
@@ -1318,7 +1318,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         {"bare"} if bare else set())
     # a mail idiom keeps what it says of the mail asked for ("the parcel card" is a delivery's)
     flags |= {f for f, phrases in rw.flags.items() for d, at, n in idioms
-              if d == "mail" and _hits(said_norms[at:at + n], phrases)}
+              if (d == "mail" or d == "money" and f == "payments") and _hits(said_norms[at:at + n], phrases)}
+    # (and a money idiom of a payment made, "did my last rates payment go through?", asks the payments made)
     # "which terminal?", "who's the tutor?", "do I need to bring anything?": a detail only a booking's mail gives
     # (its reference and its seat are answered as such)
     flags = flags - {"detail"} | ({"detail"} if asked_detail(text) and not flags & {"reference", "seat"} else set())

@@ -151,6 +151,8 @@ class Requests:
             return None  # "how many emails about my card bill": mail counted
         if self._router_says_elsewhere(text):
             return None
+        if contains_phrase(norms, rw.flags.get("manual", ())):
+            return None  # "which bills do I pay myself?": the bills not taken by themselves, the money answerer's
         if any(contains_phrase(norms, [p]) for p in rw.not_kinds):
             return None  # "what does our tax guy charge?": a kind's word said of something else (their fee)
         flags = frozenset({"overdue"}) if find_phrase(norms, _OVERDUE) is not None else frozenset()

@@ -379,14 +379,15 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             return _with_view(_where(ahead, what, clock, mailbox), ahead, clock)
         if frame.ask == "count" and _HOW_MANY_PEOPLE.search(frame.text):
             return _with_view(_party_sizes(ahead, what, clock, mailbox), ahead, clock)
-        if "seat" in frame.flags and mailbox is not None:
+        if "seat" in frame.flags and mailbox is not None and frame.ask != "how_much":
+            # ("how much were the seats?" asks what they cost)
             held = _way_back(ahead) if "way_back" in frame.flags else ahead
             return _with_view(_seats(held, what, mailbox(), clock, every), held, clock)
         if "reference" in frame.flags and mailbox is not None:
             return _with_view(_references(ahead, what, mailbox(), clock), ahead, clock)
         if frame.ask == "how_much" and mailbox is not None and (named or frame.kinds or by_mail is not None or ticket):
             # "how much is the hotel?": what the booking's own mail says it costs, never a guess
-            return cost_answer([Priced(b.title, b.start, b.message_id) for b in ahead], what, mailbox(), clock,
+            return cost_answer([Priced(b.title, b.start, b.message_id, b.kind) for b in ahead], what, mailbox(), clock,
                                frame.text)
         if _WHO.match(frame.text) and not any(" with " in b.title for b in ahead):
             if (named or frame.kinds) and mailbox is not None and not _OF_THE_PERSON.search(frame.text):
@@ -517,14 +518,15 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
         if kind:
             # "do I need to bring anything?" of the parent-teacher evening: in its mail's own words
             return _with_view(details_answer(found, what, kind, mailbox(), clock, ahead), found, clock)
-    if mailbox is not None and frame.flags & {"reference", "seat"}:
+    if mailbox is not None and frame.flags & {"reference", "seat"} and not (frame.ask == "how_much"
+                                                                            and "reference" not in frame.flags):
         # its reference or seat, read from its mail; of bookings that share a trip (a flight and its hotel): each
         # one's, labelled, not a question
         return (_references if "reference" in frame.flags else _seats)(found, what, mailbox(), clock)
     if frame.ask == "how_much" and mailbox is not None:
         # "how much were the tickets to London?": what its mail says it costs (a flight out and back read from one
         # mail is one booking, never a question of which)
-        return cost_answer([Priced(b.title, b.start, b.message_id) for b in found], what, mailbox(), clock,
+        return cost_answer([Priced(b.title, b.start, b.message_id, b.kind) for b in found], what, mailbox(), clock,
                            frame.text)
     if len(found) > 1 and len({b.start for b in found}) == 1 and frame.ask in ("when", "is_there"):
         # one thing at one time, said by two mails (the club's and a friend's note about it): when it is, from both

@@ -45,12 +45,15 @@ _CALLED = re.compile(r"([A-Z][\w'-]+)\s*,")
 _PAYOUT = re.compile(r"\b(?:draw|collect|collecting|collection|payout|pay\s*out|my\s+turn|receive|receiving)\b", re.I)
 
 
-def circle_answer(frame: Frame, clock: Clock, box: Mailbox, words: Sequence[str]) -> Answer | None:
+def circle_answer(frame: Frame, clock: Clock, box: Mailbox, words: Sequence[str],
+                  share: str = "contribution") -> Answer | None:
     """The contribution the newest savings circle's mail asks of the person, with its day (a payout asked: that mail
     shown, nothing read from it); None when no mail of one writes a sum (`words`: the words for a savings circle and
-    its share, `ReaderWords.flags`)."""
-    payout = _PAYOUT.search(frame.text) is not None
-    words = (*words, *_IN_MAIL)
+    its share, `ReaderWords.flags`). A kitty friends pay into is read the same way (`share` "share": no payout,
+    its words alone)."""
+    circle = share == "contribution"
+    payout = circle and _PAYOUT.search(frame.text) is not None
+    words = (*words, *_IN_MAIL) if circle else tuple(words)
     pattern = _words(words)
     query = " OR ".join(f'"{w}"' for w in words)
     found = box.search(query, limit=_LOOKED, clock=clock)
@@ -78,14 +81,14 @@ def circle_answer(frame: Frame, clock: Clock, box: Mailbox, words: Sequence[str]
                       {"messages": [m.id], "dues": []})
     for h in hits:
         m = h.message
-        said = _share(m, box, clock)
+        said = _share(m, box, clock, by_only=not circle)
         if said is None:
             continue
         sentence, money, day = said
         sum_text = money_text(money.amount, money.currency, clock) if money.currency else f"{money.amount:,.2f}"
         by = f" by {day_text(day, clock)}" if day is not None else " (its mail names no day to pay by)"
         sent = day_text(clock.local(m.received_at).date(), clock)
-        return Answer(f"Your contribution is {sum_text}{by}, from {m.sender_name or m.sender}'s mail of {sent} "
+        return Answer(f"Your {share} is {sum_text}{by}, from {m.sender_name or m.sender}'s mail of {sent} "
                       f"(\u201c{m.subject}\u201d [#{m.id}]): \u201c{sentence}\u201d",
                       {"messages": [m.id], "dues": []})
     return None
@@ -118,8 +121,16 @@ def _payout_told(m: Message, box: Mailbox, clock: Clock) -> tuple[str, date] | N
     return None
 
 
-def _share(m: Message, box: Mailbox, clock: Clock) -> tuple[str, MoneyAt, date | None] | None:
-    """The first sentence of a circle's mail that writes a sum, the sum, and the day it names."""
+# a day said as the one to pay by ("send it to me by Friday 2nd", "due Monday", "before the 5th")
+_BY_DAY = re.compile(r"\b(?:by|before|due|deadline|until|till)\b", re.I)
+_NEXT_SENTENCES = 2
+_BY_REACH = 12  # characters: "by", "due on the" right before the day (or opening its words: "by the 12th")
+
+
+def _share(m: Message, box: Mailbox, clock: Clock, by_only: bool = False) -> tuple[str, MoneyAt, date | None] | None:
+    """The first sentence of a circle's mail that writes a sum, the sum, and the day it names. `by_only`: the day
+    is one said to pay by, in that sentence or the two after it ("the kitty is 120 quid each, that covers dinner on
+    the Saturday. Send it to me by Friday 2nd": the Friday), never a day the money is spent on."""
     from steward.clock import make_clock
     from steward.dates import find_all
     from steward.errors import StewardError
@@ -138,11 +149,20 @@ def _share(m: Message, box: Mailbox, clock: Clock) -> tuple[str, MoneyAt, date |
     country = country_of_zone(getattr(clock.zone, "key", "") or str(clock.zone))
     own = country_currency(country)
     sent = make_clock(getattr(clock.zone, "key", "") or str(clock.zone), clock.local(m.received_at).isoformat())
-    for sentence in (s.strip() for s in _SENTENCE.split(text) if s.strip()):
+    sentences = [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+    for n, sentence in enumerate(sentences):
         money = find_money(sentence, usual=own, letter=local_letter(m.sender, country)) \
             or find_spoken_sums(sentence, own)
         if not money:
             continue
+        if by_only:
+            for said in sentences[n:n + 1 + _NEXT_SENTENCES]:
+                days = [r.start.date() for r in find_all(said, sent) if r.grain == "day"
+                        and _BY_DAY.search(said, max(0, r.span[0] - _BY_REACH), r.span[1])]
+                if days:
+                    shown = sentence if said is sentence else f"{sentence} {said}"
+                    return " ".join(shown.split())[:240], money[0], days[0]
+            return " ".join(sentence.split())[:240], money[0], None
         days = [r.start.date() for r in find_all(sentence, sent) if r.grain == "day"]
         return " ".join(sentence.split())[:240], money[0], days[0] if days else None
     return None

@@ -130,11 +130,58 @@ def the_cost(text: str, dollar: str = "USD", letter: tuple[str, str] | None = No
 
 @dataclass(frozen=True)
 class Priced:
-    """A booking as a cost answer names it: its title, when, and the mail it was read from."""
+    """A booking as a cost answer names it: its title, when, and the mail it was read from (and its kind)."""
 
     title: str
     start: datetime
     message_id: int | None
+    kind: str = ""
+    location: str | None = None  # (never read here: a booking's place is no part of its cost)
+
+
+@lru_cache(maxsize=1)
+def _add_ons() -> re.Pattern[str]:
+    """The names of what is bought beside a booking, from costs.yaml."""
+    data = load_yaml(shipped_text("steward.reader.answerers", "costs.yaml")) or {}
+    said = sorted((str(w) for w in data.get("add_ons") or ()), key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(w) for w in said) + r")(?![\w-])", re.I)
+
+
+def add_on_asked(question: str, titles: Sequence[str]) -> str | None:
+    """The add-on a cost question names ("the extra bag", "the seats"), or None when it names none, or names what
+    the booking itself is ("how much is the parking?" of a parking booking)."""
+    found = _add_ons().search(question)
+    if found is None or any(found.group().casefold() in t.casefold() for t in titles):
+        return None
+    return found.group()
+
+
+def _add_on_lines(b: Priced, word: str, mailbox: Mailbox, clock: Clock) -> tuple[str, str, str] | None:
+    """(its price, the line that gives it, the mail it is in) of an add-on in the booking's mail or its booker's
+    later mail about it, the newest first; None when no line of them names it with a price."""
+    from steward.errors import StewardError
+    from steward.finance.money import find_money
+    from steward.reader.answerers.booking_details import its_mail, mail_line
+
+    if b.message_id is None:
+        return None
+    try:
+        kept = mailbox.read(b.message_id, clock=clock).message
+    except StewardError:
+        return None
+    later, rest = its_mail(b, kept, mailbox, clock)
+    stem = re.sub(r"(?<=\w\w)s$", "", word.casefold())  # "seats" names the line's "Seat selection", "bags" its "bag"
+    named = re.compile(rf"(?<![\w-]){re.escape(stem)}s?(?![\w-])", re.I)
+    for m in (*later, *rest):
+        try:
+            body = mailbox.read(m.id, clock=clock).body
+        except StewardError:
+            continue
+        for line in (piece for row in body.splitlines() for piece in _SENTENCE_END.split(row)):
+            money, said = find_money(line), named.search(line)
+            if money and said is not None and said.start() < money[-1].start:
+                return money[-1].text.strip(), " ".join(line.split())[:160], mail_line(m, clock)
+    return None
 
 
 def cost_answer(bookings: Sequence[Priced], what: str, mailbox: Mailbox, clock: Clock, question: str = "") -> Answer:
@@ -145,6 +192,25 @@ def cost_answer(bookings: Sequence[Priced], what: str, mailbox: Mailbox, clock: 
     from steward.finance.money import country_of_zone, local_dollar, local_letter
 
     country = country_of_zone(str(clock.zone))
+    add_on = add_on_asked(question, [b.title for b in bookings]) if question else None
+    if add_on is not None:
+        # "how much did the extra bag cost?": the line that prices it, never the fare of the booking it was added to
+        # (bookings read from one mail, a flight out and back, are one booking)
+        by_mail: dict[object, list[Priced]] = {}
+        for b in bookings:
+            by_mail.setdefault(b.message_id if b.message_id is not None else id(b), []).append(b)
+        told_lines, asked = [], []
+        for group in list(by_mail.values())[:5]:
+            names = " and ".join(f"{moment_text(b.start, clock)} {b.title}" for b in group)
+            asked.append(f"- {names}")
+            priced = _add_on_lines(group[0], add_on, mailbox, clock)
+            if priced is not None:
+                told_lines.append(f"- {names}: {priced[0]}, as its mail says: \u201c{priced[1]}\u201d ({priced[2]})")
+        if told_lines:
+            return Answer("\n".join([f"{what[:1].upper()}{what[1:]}:", *told_lines]), {"appointments": told_lines})
+        # (never the booking's own price in its place)
+        return Answer("\n".join([f"I can't tell what {what} costs from your mail: no mail of the booking prices "
+                                 f"the {add_on} on its own.", *asked]), {"appointments": asked})
     groups: list[list[Priced]] = []
     for b in bookings:
         same = next((g for g in groups if b.message_id is not None and g[0].message_id == b.message_id), None)

@@ -248,6 +248,14 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             circle = circle_answer(frame, clock, mailbox(), [" ".join(p) for p in rw.flags["savings_circle"]])
             if circle is not None:
                 return circle
+        if "kitty" in frame.flags and mailbox is not None and not frame.bills:
+            from steward.reader.answerers.circles import circle_answer
+
+            # "how much is the kitty for the stag do?": the share its collector's mail asks of each, a friend's named
+            # with it ("Dee's leaving do") no card; kept as a savings circle's share is
+            pot = circle_answer(frame, clock, mailbox(), [" ".join(p) for p in rw.flags["kitty"]], share="share")
+            if pot is not None:
+                return pot
         if "payday" in frame.flags and mailbox is not None and not frame.unmatched:
             from steward.reader.answerers.pay import pay_answer
 
@@ -486,7 +494,9 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 return Answer("\n".join([f"No: nothing on {_what(frame)} is overdue. Still to pay:",
                                          *(_line(d, False, clock) for d in items)]), {"dues": [d.id for d in items]})
             items = late
-        if "autopay" in frame.flags and not named and not frame.bills:
+        if "manual" in frame.flags and not named and not frame.bills:
+            items = [d for d in items if not d.autopay]  # "which do I pay myself, not by direct debit?"
+        elif "autopay" in frame.flags and not named and not frame.bills:
             items = [d for d in items if d.autopay]
         cover = _insurance_asked(frame, items, rw)
         covered = False  # the kind of insurance asked ("the house insurance") is held by the bills shown
@@ -527,7 +537,13 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         if "cycle" in frame.flags:
             # "when does my billing cycle end?": no statement period is read from the mail, only the due days
             head = f"Steward reads no billing cycle from your mail, only when each bill is due. {head}"
-        if "autopay" in frame.flags and (named or frame.bills):
+        if "manual" in frame.flags and (named or frame.bills):
+            # "do I pay the water bill myself?": yes or no first, then the bill
+            if all(d.autopay for d in items):
+                head = f"No: {what} is taken automatically (autopay / direct debit):"
+            elif not any(d.autopay for d in items):
+                head = f"Yes: the mail Steward has read sets up no autopay or direct debit for {what}:"
+        elif "autopay" in frame.flags and (named or frame.bills):
             # "does the phone bill come out on its own?": yes or no first, then the bill
             if all(d.autopay for d in items):
                 head = f"Yes: {what} is taken automatically (autopay / direct debit):"
