@@ -264,6 +264,9 @@ def leeds(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.T
         "whip": message("d1@leedsmail.example", ("Priya Shah", "priya.shah@leedsmail.example"), "Re: Dee's leaving do",
                         "Hiya all, the whip-round for Dee is 15 quid each, that covers the cake on the Friday and a "
                         "voucher. Pop it over to me by Wednesday 12th ta!\n\nPriya", sent),
+        "present": message("f1@leedsmail.example", ("Tom Hirst", "tom.hirst@leedsmail.example"), "Gran's present",
+                           "Hi all, I got the hamper for Gran's birthday present. £50 split 5 = £10 each, pay me "
+                           "when you see me.\n\nTom", sent),
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.dues.extract()
@@ -304,3 +307,8 @@ def test_a_kitty_friends_pay_into_is_the_share_its_collectors_mail_asks_by_its_d
 def test_whether_a_payment_went_through_is_the_payment_its_mail_confirms(home: App, question: str) -> None:
     reply = ask(home, question)
     assert "39.00" in reply and "Fibranet" in reply and "96.40" not in reply, reply
+
+
+def test_what_each_pays_for_a_thing_a_friend_booked_is_the_share_their_mail_gives(leeds: App) -> None:
+    reply = ask(leeds, "how much is it each for the hamper?")
+    assert reply.startswith("Each person's share is £10") and "Tom Hirst" in reply, reply

@@ -91,3 +91,33 @@ def test_what_a_parcel_holds_is_the_order_of_the_shop_its_notice_names() -> None
     note = {"id": "m", "sender": "jo@mail.example", "sender_name": "Jo", "subject": "tickets", "snippet": "Got them"}
     found = pointed("what was in it?", {"kind": "mail", "items": [note, other]})
     assert found is not None and found.items == (note,)
+
+
+@pytest.fixture(scope="module")
+def notified(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Asia/Manila", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("notified"), {
+        "order": message("o-2@lakbay-books.example", ("Lakbay Books", "orders@lakbay-books.example"),
+                         "Thanks for your order LB-2291",
+                         "Hi Ana,\n\nThanks for your order LB-2291.\n\n2 x travel guide: P980.00\nBookmark set: P120.00"
+                         "\nTotal: P1,100.00\n\nWe'll tell you when it ships.", datetime(2027, 8, 8, 20, tzinfo=MANILA)),
+        "other": message("o-3@halaman-shop.example", ("Halaman Shop", "hello@halaman-shop.example"),
+                         "Order confirmed: HS-7710", "Thanks! Snake plant x1: P450.00\nTotal: P450.00",
+                         datetime(2027, 8, 9, 10, tzinfo=MANILA)),
+        "notice": message("d-2@biliscouriers.example", COURIER, "Your parcel arrives today",
+                          "Good news: your parcel from Lakbay Books is out for delivery today, between 1:00 PM and "
+                          "4:00 PM.\nTracking: BC-66120", datetime(2027, 8, 11, 7, 30, tzinfo=MANILA)),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.dues.extract()
+    return app
+
+
+def test_what_an_order_cost_after_its_couriers_notice_is_the_shops_own_total(notified: App) -> None:
+    # the courier's notice prices nothing: the order it names is priced by the shop's own mail
+    replies = talk(notified, "is a delivery coming today?", "who sent that?", "how much did that order come to?")
+    reply = replies[-1]
+    assert "P1,100.00" in reply and "Lakbay Books" in reply and "450.00" not in reply, reply

@@ -813,6 +813,36 @@ def _options_said(hits: Sequence[Hit], mailbox: Mailbox | None) -> str | None:
     return options_line(options) if options else None
 
 
+def _a_share_said(frame: Frame, hits: Sequence[Hit], mailbox: Mailbox, clock: Clock) -> Answer | None:
+    """What each person pays for a thing no bill names, asked so ("how much each for the court?"), when the newest
+    genuine mail that says the thing gives one sum a head ("RM 40 split 4 = RM 10 each"): that sum, with the line
+    that says it; None otherwise (a share is never worked out from a total here)."""
+    from steward.errors import StewardError
+    from steward.finance.money import country_of_zone, local_dollar, local_letter
+    from steward.reader.answerers.common import day_text
+    from steward.reader.answerers.costs import share_asked, shares_in
+
+    if not share_asked(frame.text):
+        return None
+    country = country_of_zone(getattr(clock.zone, "key", "") or str(clock.zone))
+    for h in sorted(hits, key=lambda x: x.message.received_at, reverse=True):
+        m = h.message
+        if m.category == "phishing_suspect":
+            continue
+        try:
+            text = mailbox.read(m.id, clock=clock).body
+        except StewardError:
+            text = m.snippet
+        shares = shares_in(text, local_dollar(text, m.sender, country), local_letter(m.sender, country), country)
+        if len({c.value for c in shares}) != 1:
+            continue  # none, or two different sums a head: not chosen between
+        sent = day_text(clock.local(m.received_at).date(), clock)
+        return Answer(f"Each person's share is {shares[0].amount}, as {m.sender_name or m.sender}'s mail says: "
+                      f"\u201c{shares[0].line}\u201d ({sent}, \u201c{m.subject}\u201d [#{m.id}])",
+                      {"messages": [m.id], "dues": []})
+    return None
+
+
 def said_instead(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: Mailbox | None,
                  clock: Clock) -> Answer | None:
     """A question's thing that what its answer is about does not hold: what was looked for, and the mail
@@ -838,6 +868,9 @@ def said_instead(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: 
             if own is not None:
                 return Answer(f"{head} The mail that says it:\n{own[0]}",
                               {"unaccounted": list(missing), "messages": [own[1]]})
+    shared = _a_share_said(frame, hits, mailbox, clock) if hits and mailbox is not None else None
+    if shared is not None:
+        return shared
     if hits:
         lines = [f"{head} The mail that says it:"]
         for h in hits:

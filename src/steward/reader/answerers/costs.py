@@ -91,13 +91,18 @@ def share_asked(question: str) -> bool:
     return bool(_A_HEAD_ASKED.search(question))
 
 
-def shares_in(text: str, dollar: str = "USD", letter: tuple[str, str] | None = None) -> list[Cost]:
+def shares_in(text: str, dollar: str = "USD", letter: tuple[str, str] | None = None, home: str = "") -> list[Cost]:
     """Every amount a booking's mail gives for one person ("Iftar buffet: AED 145 per person", "£35pp", "tickets
-    £20 each"), in order (pure)."""
-    from steward.finance.money import find_money
+    £20 each"), in order (pure); `home`, the person's country, whose mark of letters stands beside a whole number
+    too in a friend's note ("RM 10 each" in Malaysia)."""
+    from steward.finance.money import find_money, money_said_at_home
 
+    found = find_money(text, dollar=dollar, letter=letter)
+    if home:
+        found = sorted(found + [m for m in money_said_at_home(text, home)
+                                if not any(o.start < m.end and m.start < o.end for o in found)], key=lambda m: m.start)
     out = []
-    for money in find_money(text, dollar=dollar, letter=letter):
+    for money in found:
         line_end = text.find("\n", money.end)
         after = text[money.end: min(money.end + _AFTER, line_end if line_end >= 0 else len(text))]
         if not _A_HEAD.match(after):

@@ -178,6 +178,15 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                           {"messages": []})
         from steward.reader.answerers import mail_news
 
+        if frame.ask == "how_much" and senders and not frame.unmatched and mail_news.AN_ORDER.search(frame.text):
+            # "how much was that order?" after a courier's notice: the order of the shop the notice names, as the
+            # shop's own mail prices it (a courier's notice prices nothing)
+            notices = sorted((h.message for s in senders for a in s.addresses
+                              for h in box.from_sender(a, window, limit=3, clock=clock).hits),
+                             key=lambda m: m.received_at, reverse=True)
+            ordered = mail_news.order_behind(notices, box, clock)
+            if ordered is not None:
+                return ordered
         if "unread" in frame.flags and not senders and not frame.unknown and not frame.unmatched:
             return mail_news.unread(frame, clock, box)  # "how many unread?": no read state here; what came in
         if "replies" in frame.flags and not frame.unknown and not frame.unmatched:

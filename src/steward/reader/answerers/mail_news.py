@@ -290,6 +290,47 @@ def cash_on_delivery(clock: Clock, box: Mailbox) -> Answer:
                   f"{DELIVERY_DAYS} days.", {"messages": [m.id for m in hits[:SHOWN]]})
 
 
+# an order or a parcel asked after ("how much was that order?", "what did the parcel cost?")
+AN_ORDER = re.compile(r"\b(?:order|orders|parcel|parcels|package|packages|delivery|purchase)\b", re.I)
+# the shop a courier's notice names ("your parcel from Tartan & Twine is out for delivery", "your order from
+# Kedai Buku has shipped")
+_FROM_A_SHOP = re.compile(r"\b(?:parcel|package|order|delivery|shipment)\s+from\s+((?:[A-Z0-9][\w'.-]*)"
+                          r"(?:\s+(?:&|and|of|[A-Z0-9][\w'.-]*))*)")
+
+
+def order_behind(notices: Sequence[Message], box: Mailbox, clock: Clock) -> Answer | None:
+    """The order behind a courier's notice: the newest mail from the shop the notice names that prices it (its
+    total, as the order's mail labels it); None when the notice names no shop, or the shop's mail prices nothing."""
+    from steward.errors import StewardError
+    from steward.finance.money import country_of_zone, local_dollar, local_letter
+    from steward.reader.answerers.costs import the_cost
+
+    country = country_of_zone(getattr(clock.zone, "key", "") or str(clock.zone))
+    for notice in notices[:3]:
+        named = _FROM_A_SHOP.search(f"{notice.subject}\n{notice.snippet}")
+        if named is None or notice.category == "phishing_suspect":
+            continue
+        shop = re.sub(r"\s+(?:and|of)$", "", named.group(1).strip(" .")).casefold()
+        found = box.search(f'"{shop}"', limit=20, clock=clock).hits
+        theirs = sorted((x.message for x in found if x.message.category not in ("phishing_suspect", "newsletter")
+                         and (x.message.sender_name or "").casefold().strip() == shop),
+                        key=lambda m: m.received_at, reverse=True)
+        for m in theirs:
+            try:
+                text = f"{m.subject}\n{box.read(m.id, clock=clock).body}"
+            except StewardError:
+                continue
+            # (a bare "$" is the dollar the mail names, else its sender's country's, else the person's)
+            cost, _ = the_cost(text, local_dollar(text, m.sender, country), local_letter(m.sender, country))
+            if cost is None:
+                continue
+            sent = day_text(clock.local(m.received_at).date(), clock)
+            return Answer(f"The order from {m.sender_name} came to {cost.amount}, as its mail says: \u201c{cost.line}\u201d "
+                          f"({sent}, \u201c{m.subject}\u201d [#{m.id}]; the delivery notice is {notice.sender_name or notice.sender}'s)",
+                          {"messages": [m.id, notice.id]})
+    return None
+
+
 def deliveries(frame: Frame, clock: Clock, box: Mailbox, shops: Sequence[str] = ()) -> Answer:
     """The delivery notices of the window (or of the last fortnight), newest first, what the newest says first;
     newsletters left out (a word of theirs is no parcel). With `shops` ("is the parcel from Tindahan coming
@@ -317,6 +358,10 @@ def deliveries(frame: Frame, clock: Clock, box: Mailbox, shops: Sequence[str] = 
         got = [m for m in got if m.category != "phishing_suspect"]
     else:
         lures = []
+    if frame.ask == "how_much" and AN_ORDER.search(frame.text):
+        ordered = order_behind(got, box, clock)  # "how much was that order?": the shop's own total, never the notice
+        if ordered is not None:
+            return ordered
     item = _SHIPPED.search(frame.text)
     if item is not None and not shops:
         # "has the crate come in yet?": the notices of that one thing shipped, when some name it (its arrival said first)
