@@ -252,8 +252,9 @@ SEVENTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail
 # sample mailbox, Frank Kowalczyk's in Chicago, written blind to the rules and frozen before its first run) scored on
 # that first run, before any tuning: 35 right, 14 wrong, 26 refused of 75 (appointments 9/5/4, brief 2/0/0, mail
 # 4/1/4, money 16/5/10, reminders 3/0/0, schedule 1/3/8); after its days, bookings and talk were read by kind
-# (appointments 15/0/3, schedule 7/2/3, before its money was)
-EIGHTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
+# (appointments 15/0/3, schedule 7/2/3, before its money was); after a surgeon's visits under labels, a time to leave
+# a reply gives and a booking's price were read: 67 right, 0 wrong, 8 refused (appointments 16/0/2, schedule 11/0/1)
+EIGHTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the nineteenth set (a conversation of a Friday evening and night and single questions over the nineteenth
 # sample mailbox, Tan Wei Ling's in Petaling Jaya, written blind to the rules and frozen before its first run) scored

@@ -312,6 +312,10 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             check_in = (when.start, line)
     if check_in is None and not found:
         found = _date_then_time(lines, at, options)
+    if check_in is None and len(found) > 1:
+        # a surgeon's or a clinic's letter that books several visits, each on a line of its own under a label that
+        # names it ("PRE-OP VISIT: Thursday, March 25 at 9:00 AM", "SURGERY: Thursday, April 8 at 8:00 AM"): each
+        return _labelled_visits(meta, found, lines, head, cues, at, options)
     if check_in is None and len(found) != 1:
         return []  # no date, or several with nothing to say which one is the booking's
     start, line = check_in or next(iter(found.items()))
@@ -329,6 +333,33 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         what = "reservation"  # a card that names no appointment is a reservation of something
     return [Candidate(provider=provider, start=when.text, excerpt=line, origin="pattern",
                       what=what, location=_location(head), repeat=repeat_of(line, meta.subject, when.start, cues))]
+
+
+# a line that opens with a label of its own, a colon after it ("PRE-OP VISIT:", "Procedure date:", "Follow-up -")
+_LINE_LABEL = re.compile(r"^\s*([A-Za-z][A-Za-z'/ -]{1,32}?)\s*(?::|\s[-\u2013]\s)\s*\S")
+
+
+def _labelled_visits(meta: MessageMeta, found: dict[datetime, str], lines: list[str], head: str, cues: Cues,
+                     at: Clock, options: DateOptions | None) -> list[Candidate]:
+    """Each visit a card gives on a line of its own under a label that names a kind of visit (a booking's noun:
+    "PRE-OP VISIT", "SURGERY", "Follow-up appointment"); [] when a dated line has no such label (a statement's
+    or an order's dates are none of a visit's), or when the card names no provider."""
+    from steward import dates
+
+    labelled = [(start, line) for start, line in found.items()
+                if (label := _LINE_LABEL.match(line)) is not None and cues.nouns.search(label.group(1))]
+    if len(labelled) != len(found):
+        return []
+    provider = venue_in_subject(meta) or _card_provider(meta, cues)
+    if provider is None or unsafe_name(provider):
+        return []
+    out: list[Candidate] = []
+    for _, line in labelled:
+        when = dates.find(line, at, options=options)
+        assert when is not None
+        out.append(Candidate(provider=provider, start=when.text, excerpt=line, origin="pattern",
+                             what=_what(line, f"{meta.subject}\n{head}", cues), location=_location(line)))
+    return out
 
 
 def repeat_of(sentence: str, subject: str, start: datetime, cues: Cues) -> str | None:

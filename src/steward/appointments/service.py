@@ -103,6 +103,8 @@ _INVITED_LIMIT = 200  # the newest messages naming a kind of event ("party" is i
 _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment", "ticket", "itinerary", "flight",
                      "train", "hotel", "table", "invitation", "invite", "event", "cancel", "resched", "updated",
                      "registered", "registration", "signed up", "signing up", "your slot", "your visit", "your stay", "e-ticket", "check-in", "session",
+                     # a surgeon's or a hospital's letter that books its visits ("has scheduled your cataract surgery")
+                     "scheduled your", "pre-op", "procedure date", "surgery date",
                      # the same in the languages booking mail often comes in
                      "reserv", "buchung", "gebucht", "fahrkarte", "flug", "billet", "bokning", "reserva", "biglietto",
                      "jízdenk", "jizdenk", "bilet", "biljett", "rezerwacj", "rezervac", "termin", "bestätig",

@@ -135,6 +135,26 @@ DETAILS = (
            re.compile(r"\b(?:pick(?:s|ing)?\s+(?:you|us|them|everyone)\s+up|pick[\s-]?up|collect(?:s|ion)?|"
                       r"coach|transfer|shuttle)\b[^.!?\n]{0,60}?(?:\b\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?|\b\d{1,2}\s?[ap]\.?m\b)",
                       re.I), label="the pick-up time"),
+    # "when ought we to set off for it?", "what time do we have to head out?": the time a person's mail
+    # tells them to leave by ("so leave by 4:30 to be safe", "We should head out at 1:10"); a journey that
+    # leaves ("when does the flight leave?") is the journey's own time, never this
+    # (leaving a stay, "what time do we have to leave the hotel by?", is its check-out)
+    Detail("leave", re.compile(r"^(?![^?]*\b(?:hotel|room|rooms|check[\s-]?out|checkout|airbnb|hostel|guesthouse|"
+                               r"apartment|villa|cabin|resort|motel)\b)[^?]*?(?:"
+                               r"\b(?:what\s+time|when|by\s+when|how\s+early)\b[^?]{0,40}?\b(?:(?:should|must|shall|ought|"
+                               r"need\s+to|have\s+to|got\s+to|gotta|supposed\s+to)\s+(?:i|we|us)\s+(?:to\s+)?|"
+                               # ("when do we need to leave?": a time told to leave by; "when do I leave for the
+                               # airport?" is the journey's own)
+                               r"(?:do|does)\s+(?:i|we)\s+(?:need\s+to|have\s+to|got\s+to|gotta)\s+)(?:leave|set\s+off|head\s+out|get\s+going|"
+                               r"start\s+out|hit\s+the\s+road|depart)\b|\b(?:what\s+time|when)\s+to\s+(?:leave|set\s+off|"
+                               r"head\s+out)\b|\bleav(?:e|ing)\s+time\b|"
+                               # ("what time we have to leave for it", "when we should head out")
+                               r"\b(?:what\s+time|when)\s+(?:i|we)\s+(?:should|must|need\s+to|have\s+to|got\s+to|gotta|"
+                               r"ought\s+to|are\s+supposed\s+to)\s+(?:leave|set\s+off|head\s+out|get\s+going)\b)", re.I),
+           re.compile(r"\b(?:leave|leaving|set\s+off|head\s+out|heading\s+out|get\s+going|start\s+out|hit\s+the\s+road)"
+                      r"\b(?:\s+(?:home|the\s+house|here|there|your\s+place))?\s+(?:by|at|around|about|before|no\s+later\s+than)"
+                      r"\s+(?:\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?|\d{1,2}\s?[ap]\.?m\b|\d{1,2}\b(?![:./]\d))", re.I),
+           label="when to leave"),
     # "which platform does it leave from?": a platform or track said with its number ("Platform 9", "Gleis 14")
     Detail("platform", re.compile(r"\b(?:platforms?|gleis|voie|binario|and[e\u00e9]n)\b|\b(?:which|what)\s+track\b|"
                                   r"\btrack\s+(?:number|no)\b", re.I),
@@ -290,6 +310,19 @@ DETAILS = (
            re.compile(r"\b\d+\s*(?:min|mins|minutes|hours?|hrs?)\b|\b(?:allow|takes?|lasts?|duration|length)\b"
                       r"[^.!?\n]{0,30}?\b(?:an?|one|two|half)\s+(?:hour|hours|an\s+hour)\b", re.I),
            label="how long it lasts"),
+    # "how much are they going to charge me for the oil change?", "what's my share of the cost for the surgery?", "what
+    # are they charging for the tune-up?": the price a booking's mail gives ("Price: $129.00 (due at the visit)",
+    # "Estimate: $89.99", "Your estimated share for the surgery: $250.00"); a bill's sum is the bill's, never this
+    Detail("price", re.compile(
+        r"\bhow\s+much\s+(?:are|r|is|will|would|do|does)\s+(?:they|it|that|this|(?:the|that|this|my)\s+(?!(?:bill|bills|"
+        r"statement|invoice|card|account|loan|rent|premium|subscription)\b)[\w'\u2019 -]{1,30}?)\s+(?:going\s+to\s+|gonna\s+)?"
+        r"(?:charge|charging|cost|costing)\b(?![^?]*\b(?:bill|bills|statement|invoice|card|account|loan|rent|premium|"
+        r"subscription|electric\w*|gas|water|power|phone|internet)\b)|"
+        r"\bwhat\s+(?:are|will|do|would)\s+they\s+(?:be\s+)?charg(?:e|ing)\s+(?:me\s+|us\s+)?for\s+(?:the|that|this|my|our)\s+"
+        r"(?!(?:bill|bills|statement|invoice|card|account|loan|rent|premium|subscription)\b)\w|"
+        r"\b(?:my|our)\s+(?:estimated\s+)?share\s+(?:of\s+the\s+(?:cost|price)|for)\b", re.I),
+           re.compile(rf"\b(?:price|estimate|estimated\s+(?:share|cost|total|price)|(?:your|my)\s+share|cost|charge|fee)\b"
+                      rf"[^.!?\n]{{0,30}}?(?:{_MONEY})", re.I), label="what it costs"),
     # "how much did the workshop quote?", "what was the estimate for the repair?": the amount the mail quotes
     Detail("quote", re.compile(r"\b(?:quote|quoted|quotation|estimate|estimated|estimation)\b(?!\s+(?:time|arrival|"
                                r"delivery|departure|wait))", re.I),

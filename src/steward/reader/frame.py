@@ -46,6 +46,7 @@ class SlotValue:
     kind: str = ""                  # card, utility ... for money; vet, dentist ... for providers
     issuer: str = ""                # an account's issuer; a provider's sender (who its mail came from)
     addresses: tuple[str, ...] = ()  # a sender's addresses
+    lure: bool = False              # a sender all of whose mail is marked as phishing
 
 
 @dataclass(frozen=True)

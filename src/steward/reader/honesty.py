@@ -369,7 +369,9 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
         # "lunch with Priya" answered with her book club: no record is of the kind said (of several said,
         # "any dentist or vet?", one is enough)
         missing.append(kind_said(frame.text, kinds[0], rw))
-    missing += [w for w in dict.fromkeys(said) if not any(_held(w, p, rw) for p in pools)]
+    # (a thing of two words, "book club", is held by a record that says both)
+    missing += [w for w in dict.fromkeys(said) if not any(_held(w, p, rw) or " " in w and all(
+        _held(stem(x), p, rw) for x in w.split()) for p in pools)]
     home = someones_home(frame.text, rw)
     if home and not any(folded(home) in folded(t) for t in texts):
         # "brunch at his place", "lunch at Mum's": a booking with a provider is never at a person's home

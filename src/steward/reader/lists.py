@@ -290,8 +290,9 @@ def _lures_by_their_whole_names(values: list[SlotValue], lures: set[str]) -> lis
         return values
     real = {p for v in values if v.value not in false and v.slot in ("sender", "issuer", "provider", "account")
             for p in v.names if len(p) == 1}
-    return [replace(v, names=tuple(p for p in v.names if len(p) > 1 or p not in real)) if v.value in false else v
-            for v in values]
+    return [replace(v, names=tuple(p for p in v.names if len(p) > 1 or p not in real),
+                    lure=v.slot == "sender") if v.value in false
+            else v for v in values]
 
 
 def _trip_places(conn: sqlite3.Connection, reader_words: ReaderWords, own: frozenset[str]) -> list[SlotValue]:

@@ -1959,7 +1959,9 @@ def _whose_thing_left_out(named: tuple[Named, ...], low: Sequence[str], raw: Seq
                                 for i in at)
 
     plain = [n for n in named if {v.slot for v in n.values} == {"sender"} and not whose(n)]
-    return tuple(n for n in named if not (plain and whose(n)))
+    # a lure signed with a first name ("Tyler" asking for gift cards) is never whose a thing is: "Tyler's concert"
+    # is the grandson's, told of in the family's mail
+    return tuple(n for n in named if not ((plain or all(v.lure for v in n.values)) and whose(n)))
 
 
 def _possessive(word: str) -> bool:

@@ -248,7 +248,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             ahead = _by_title_words(words_said, [b for b in ahead if any(
                 b.provider == v.value or v.value.casefold() in b.title.casefold() for v in named)], named, rw)
         elif frame.kinds:
-            ahead = [b for b in ahead if b.of_kinds(frame.kinds)]
+            ahead = [b for b in ahead if b.of_kinds(frame.kinds)] or _saying_the_kind(frame, ahead, rw)
         if kinds_said and not named:
             ahead = _called_by_the_word_said(frame.text, kinds_said, ahead, rw)
         places = [v.value for v in frame.values("trip")]
@@ -699,6 +699,19 @@ def _named_in_mail(frame: Frame, service: AppointmentsService, mailbox: Callable
         if found:
             return term, found
     return None
+
+
+def _saying_the_kind(frame: Frame, ahead: Sequence[Booking], rw: ReaderWords) -> list[Booking]:
+    """The bookings whose provider or own line of mail says the word a kind was asked by, or a word of its stem,
+    when none is of that kind by its provider ("when's my surgery?" of an eye surgeon's "SURGERY: Thursday, April 8
+    at 8:00 AM", of Riverside Orthopedic Surgeons' "PROCEDURE:" line); a word every booking's mail may say
+    ("appointment", "visit") names none."""
+    said = {w.casefold() for k in frame.kinds for w in [honesty.kind_said(frame.text, k, rw)]
+            if w and " " not in w and w.casefold() not in rw.generic | rw.common}
+    # ("surgery", "surgeons", "surgical": one stem, its word's letters less an ending of up to three)
+    stems = {w[:max(4, len(w) - 3)] for w in said}
+    return [b for b in ahead if any(t.startswith(s) for t in re.findall(r"[a-z]+", f"{b.provider} {b.title} {b.excerpt}"
+                                                                         .casefold()) for s in stems)]
 
 
 def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: str, rw: ReaderWords,

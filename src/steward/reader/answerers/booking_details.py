@@ -71,7 +71,10 @@ def details_answer(held: Sequence[Held], what: str, kind: str, mailbox: Mailbox,
     ids = [b.message_id for b in pool if b.message_id is not None]
     shared = frozenset(i for i in ids if ids.count(i) > 1)  # the mail of a ticket read as several journeys
     stored = mailbox.stored([b.message_id for b in held[:SHOWN] if b.message_id is not None])
-    told = [_told(b, stored.get(b.message_id) if b.message_id is not None else None, kind, shared, mailbox, clock)
+    labels = {id(b): label for b in pool if b.message_id in shared and (label := _visit_label(b))}
+    told = [_told(b, stored.get(b.message_id) if b.message_id is not None else None, kind, shared, mailbox, clock,
+                  frozenset(w for o in pool if o is not b and o.message_id == b.message_id
+                            for w in labels.get(id(o), ())) - labels.get(id(b), frozenset()))
             for b in held[:SHOWN]]
     lines = [line for line, _ in told]
     return Answer("\n".join([details_head(what, detail(kind).label or kind, told), *lines]), {"appointments": lines})
@@ -89,9 +92,31 @@ def nothing_said(at: str, kept: Message, of: str, clock: Clock) -> str:
             f"(`steward mail read {kept.id}`)")
 
 
-def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mailbox: Mailbox, clock: Clock
-          ) -> tuple[str, bool]:
-    """(the line that gives one booking's detail, or its mail to open; whether it gives the detail)."""
+# the label a visit's line of mail opens with ("PRE-OP VISIT: Thursday, March 25 at 9:00 AM", "Surgery - 8 April"), and
+# the words of a label that say no visit of its own
+_VISIT_LABEL = re.compile(r"^\s*([A-Za-z][A-Za-z'/ -]{1,32}?)\s*(?::|\s[-\u2013]\s)")
+_NOT_OF_A_VISIT = frozenset(("visit", "date", "day", "time", "your", "the", "appointment", "appt", "and", "of", "on"))
+
+
+def _visit_label(b: Held) -> frozenset[str]:
+    """The words of the label a booking's line of mail opens with ("pre-op", of "PRE-OP VISIT:"), or none."""
+    excerpt = getattr(b, "excerpt", "")  # (a booking read from mail keeps the line it was read from)
+    found = _VISIT_LABEL.match(excerpt) if isinstance(excerpt, str) else None
+    if found is None:
+        return frozenset()
+    return frozenset(w for w in found.group(1).casefold().split() if w not in _NOT_OF_A_VISIT)
+
+
+def _of_another_visit(said: str, others: frozenset[str]) -> bool:
+    """Whether a sentence names another visit its mail books and not this one ("On the day of surgery please
+    arrive 90 minutes early" is the surgery's, never the pre-op visit's)."""
+    return any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", said, re.I) for w in others)
+
+
+def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mailbox: Mailbox, clock: Clock,
+          others: frozenset[str] = frozenset()) -> tuple[str, bool]:
+    """(the line that gives one booking's detail, or its mail to open; whether it gives the detail); `others`: the
+    labels of the other visits its mail books, whose sentences are theirs."""
     at = f"- {moment_text(b.start, clock)} {b.title}"
     placed = detail_in(b.location or "", kind)
     if kept is None:
@@ -111,6 +136,8 @@ def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mail
             # a mail about the whole booking that gives each journey its own line ("Checked baggage 20 kg (KUL - PEN)",
             # "Your return flight (PEN - KUL) stays at 7 kg"): the line that names this journey, when one does
             said = said_in(m, kind, mailbox, clock, _leg(b)) or said
+        if said and others and _of_another_visit(said, others) and not _of_another_visit(said, _visit_label(b)):
+            continue
         if said:
             return (f"{at}: its mail says \u201c{said}\u201d ({mail_line(m, clock)}){as_of(said, m, clock)}"
                     f"{on_the_clock(said)}{_by_before(said, b, kind, clock)}"), True
@@ -164,12 +191,16 @@ def on_the_clock(said: str) -> str:
 
 # a time to be somewhere by written without its half of the day ("Reach by 9.30 for warm up", "ready by 9")
 _BY_A_BARE_HOUR = re.compile(r"\bby\s+(\d{1,2})(?:[.:](\d{2}))?(?!\s*(?:[ap]\.?m\b|[.:]?\d|h\b|hrs?\b|%))", re.I)
+# and a time to leave at ("leave by 4:30", "we'll head out at 1.10", "set off around 6")
+_LEAVE_AT_A_BARE_HOUR = re.compile(r"\b(?:by|at|around|about|before)\s+(\d{1,2})(?:[.:](\d{2}))?"
+                                   r"(?!\s*(?:[ap]\.?m\b|[.:]?\d|h\b|hours?\b|hrs?\b|min\w*|%))", re.I)
 
 
 def _by_before(said: str, b: Held, kind: str, clock: Clock) -> str:
-    """The time a sentence says to arrive by with no "am" or "pm", on the clock, as the last such time before the
-    booking starts ("; its “by 9.30” is 21:30, before its 22:00 start"); "" otherwise."""
-    bare = _BY_A_BARE_HOUR.search(said) if kind == "arrive" else None
+    """The time a sentence says to arrive or to leave by with no "am" or "pm", on the clock, as the last such time
+    before the booking starts ("; its “by 9.30” is 21:30, before its 22:00 start"); "" otherwise."""
+    bare = _BY_A_BARE_HOUR.search(said) if kind == "arrive" else _LEAVE_AT_A_BARE_HOUR.search(said) \
+        if kind == "leave" else None
     if bare is None or not 1 <= int(bare[1]) <= 12:
         return ""
     start = clock.local(b.start)
