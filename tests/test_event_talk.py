@@ -171,3 +171,11 @@ def test_a_series_moved_to_a_time_already_past_today_says_todays_stays_and_keeps
     assert say("yes")["writes"]
     assert events(cli, "2026-12-01") == [("standup", "11:00", "12:00")]
     assert events(cli, "2026-12-02") == [("standup", "09:30", "10:30")]
+
+
+def test_a_thing_whose_name_opens_with_an_add_verb_is_never_booked(say, cli) -> None:
+    # "book club thursday" says when the book club is; it asks to add nothing (no event called "club")
+    said = say("book club thursday")
+    assert not said["writes"] and said["handled_by"] != "event_changes", said
+    assert events(cli, "2026-12-03") == []
+    assert say("book the plumber thursday at 10")["writes"]  # "book" opening a request still books

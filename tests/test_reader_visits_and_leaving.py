@@ -93,3 +93,10 @@ def test_a_lure_signed_with_a_grandchilds_name_is_never_whose_the_event_is(home:
 def test_what_a_garage_says_the_work_costs(home: App) -> None:
     reply = talk(home, "how much r they gonna charge me for the tire rotation?")[0]
     assert "$64.50" in reply, reply
+
+
+def test_a_kind_of_doctor_said_as_a_doc_and_a_fast_asked_in_texting_words(home: App) -> None:
+    knee = talk(home, "when's the knee doc?")[0]
+    assert "Riverside Orthopedic" in knee and "18 May" in knee, knee
+    fast = talk(home, "do i gotta fast for the knee surgery?")[0]
+    assert "Nothing to eat after midnight" in fast, fast

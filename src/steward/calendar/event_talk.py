@@ -48,6 +48,7 @@ class EventWords:
     spelled_verbs: tuple[str, ...] = ()
     shorthand: tuple[tuple[str, str], ...] = ()
     series: SeriesWords | None = None
+    named_by_a_verb: tuple[Phrase, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -56,7 +57,7 @@ def load_event_words() -> EventWords:
     raw = load_yaml(resources.files("steward.calendar").joinpath("event_talk.yaml").read_text("utf-8"))
     lists = {k: tuple(sorted((tuple(p.lower().split()) for p in raw[k]), key=len, reverse=True))
              for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs", "preambles", "end_verbs",
-                       "pause_verbs", "move_verbs", "news_words")}
+                       "pause_verbs", "move_verbs", "news_words", "named_by_a_verb")}
     return EventWords(**lists, forms=words_of(raw["forms"]), not_events=frozenset(w.lower() for w in raw["not_events"]),
                       shorthand=tuple((str(k).lower(), str(v)) for k, v in (raw.get("shorthand") or {}).items()),
                       series=series_words_of(raw["series"]),
@@ -211,6 +212,8 @@ def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options:
     if not norms or _REMINDER.search(text) or not _opens(norms, words.add_verbs, vocab):
         return None
     lead = _lead(norms, vocab)
+    if match_at(norms, lead, words.named_by_a_verb):
+        return None  # "book club wednesday": a thing whose name opens with an add verb, asked of, never booked
     if (norms[lead] == "put" or _COPULA & set(norms[lead + 1:lead + 4])) and \
             read_series(text, words, clock, options) is not None:
         # "put the choir on thursdays from now on", "put rowing on hold", "book club is 2 hours from now

@@ -207,7 +207,7 @@ DETAILS = (
     # "can I eat breakfast before it?", "do I need to fast?": what the mail says of eating and drinking before a
     # visit (blood work, a scan, a procedure)
     Detail("fasting", re.compile(r"\b(?:can|could|may|should|shall)\s+(?:i|we|he|she)\s+(?:still\s+)?(?:have|eat|drink|"
-                                 r"take|grab)\b[^?]{0,40}\bbefore\b|\b(?:need|have|supposed|got)\s+to\s+fast\b|"
+                                 r"take|grab)\b[^?]{0,40}\bbefore\b|\b(?:(?:need|have|supposed|got)\s+to|gotta)\s+fast\b|"
                                  r"\b(?:should|must|do|does)\s+(?:i|we|he|she)\s+fast\b|\bfasting\b|"
                                  r"\b(?:eat|drink)\s+(?:anything|something)\s+before\b", re.I),
            re.compile(r"\bfast(?:ing|ed)?\s+(?:for|from|after|since|required|needed|is\s+required)\b|"
