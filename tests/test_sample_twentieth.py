@@ -69,11 +69,10 @@ def test_the_council_tax_she_paid_and_the_lures_are_not_owed(sample_home: Path,
 
 
 BOOKINGS = xfail([
-    ("Birkwood Dental Practice", "2027-04-08T09:00:00+01:00",
-     "the practice's reply that moves the check-up from Tuesday 30 March is set aside; the old time stays"),
+    ("Birkwood Dental Practice", "2027-04-08T09:00:00+01:00", ""),  # moved by the practice's reply
     ("Dowanvale Motors", "2027-04-06T08:30:00+01:00", ""),  # the MOT
     ("Lomond Heating Services", "2027-03-29T08:00:00+01:00", ""),  # 'between 8am and 1pm'
-    ("Firthlink Ferries", "2027-04-03T11:45:00+01:00", "the sailing retimed from 11:00 by a reply is not read"),
+    ("Firthlink Ferries", "2027-04-03T11:45:00+01:00", ""),  # the sailing retimed from 11:00 by a reply
     ("GA 412", "2027-04-16T18:40:00+01:00", ""),
     ("The Liffey Quay Hotel", "2027-04-16T15:00:00+01:00", ""),
     ("The Wee Bothy Kitchen", "2027-03-27T19:30:00+00:00", "a table her husband forwarded from a booking service"),

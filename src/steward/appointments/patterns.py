@@ -229,13 +229,15 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
         if status == "confirmed" and not (cues.confirmed.search(sentence) or subject_confirms):
             continue
         was: str | None = None
+        if status == "rescheduled" and _RETIMED.search(sentence):
+            continue  # a journey retimed on its day is read from the whole mail (`find_moved_lines`)
         moved = _FROM_TO.search(sentence) if status == "rescheduled" else None
         moved_to = _MOVED_TO.search(sentence) if status == "rescheduled" and moved is None else None
         if moved is not None:
             before, when = dates.find(moved.group(1), at, options=options), dates.find(moved.group(2), at, options=options)
             was = before.text if before is not None and before.has_time else None
         elif moved_to is not None:
-            when = dates.find(moved_to.group(1), at, options=options)
+            when = dates.find(moved_to.group(1) or moved_to.group(2), at, options=options)
         else:
             when = dates.find(sentence, at, options=options)
             if when is not None and not (when.has_date and when.has_time):
@@ -509,7 +511,8 @@ def find_moved_lines(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     if old_i is None or new_i is None:
         return (_moved_in_one_line(meta, lines, cues, clock, options)
                 or _moved_under_header(meta, lines, cues, clock, options)
-                or _moved_to_labels(meta, lines, cues, clock, options))
+                or _moved_to_labels(meta, lines, cues, clock, options)
+                or _retimed_in_a_sentence(meta, head, cues, clock, options))
     at = clock.at(meta.received_at)
     above = [r for line in lines[max(0, old_i - 8):old_i] if line
              for r in [dates.find(line, at, options=options)] if r is not None and r.has_date and not r.has_time]
@@ -705,7 +708,37 @@ _FROM_TO = re.compile(r"\bfrom\s+(.+?)\s+to\s+(.+)$", re.I)
 _MOVED_TO = re.compile(r"\b(?:moved|rescheduled|changed|postponed|shifted|brought forward|pushed back|put back)\s+"
                        r"(?:you\s+|(?:your|the|their|our|his|her|[A-Z][\w-]*['\u2019]s)\s+[\w'\u2019&-]+"
                        r"(?:\s+[\w'\u2019&-]+){0,4}?\s+)?"
-                       r"(?:to|until|till|for)\s+(.+)$", re.I)
+                       r"(?:to|until|till|for)\s+(.+)$"
+                       # or names the new time alone: "Your new appointment is Thursday 8 April at 9am"
+                       r"|\byour\s+new\s+(?:appointment|booking|slot|time|date and time)\s+(?:is|will be)\s*:?\s+"
+                       r"(?:now\s+)?(?:on\s+)?(.+)$", re.I)
+# a journey retimed in one sentence: the time and day it left, then the time it leaves now ("the 11:00 sailing from
+# Oban on Sat 3 Apr will now depart at 11:45 and arrive ... at 12:35"), its new time on the same day
+_RETIMED = re.compile(r"^(.+?)\bwill\s+now\s+(?:depart|leave|sail|run)\s+(?:at\s+|from\s+\S+\s+at\s+)?"
+                      r"((?<![\d:.])(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s?[ap]\.?m\.?)?)(?!\d)", re.I)
+
+
+def _retimed_in_a_sentence(meta: MessageMeta, text: str, cues: Cues, clock: Clock,
+                           options: DateOptions | None) -> list[Candidate]:
+    """A journey retimed in one sentence of its company's mail: the move from the time and day it left to the time
+    it leaves now on that day, the sentence kept whole (its new arrival is in it). One such sentence, else none."""
+    from steward import dates
+
+    at = clock.at(meta.received_at)
+    found = [(s, m) for s in sentences(" ".join(text.split())) for m in [_RETIMED.search(s)] if m is not None]
+    provider = _card_provider(meta, cues)
+    if len(found) != 1 or provider is None or unsafe_name(provider):
+        return []
+    sentence, said = found[0]
+    before = dates.find(said.group(1), at, options=options)
+    day = dates.find(_CLOCK.sub(" ", said.group(1)), at, options=options)
+    if before is None or not (before.has_date and before.has_time) or day is None or day.has_time or not day.has_date:
+        return []
+    return [Candidate(provider=provider, start=f"{day.text} {said.group(2)}", excerpt=sentence, status="rescheduled",
+                      origin="pattern", was=before.text, moved_to=True, parts=(day.text, said.group(2)),
+                      what=_what(sentence, meta.subject, cues))]
+
+
 # (a street's abbreviation or a compass letter is no end of it: "6011 N. Milwaukee Ave", "12 Mill St. East")
 _ADDRESS = re.compile(r"\b(?:Address|Location|Venue|Where)\s*:\s*((?:[^.\n|]|(?<=\b[NSEW])\.(?=\s)|(?<=\bSt)\.(?=\s)|"
                       r"(?<=\bAve)\.(?=\s)|(?<=\bRd)\.(?=\s)|(?<=\bBlvd)\.(?=\s)|(?<=\bMt)\.(?=\s)){3,80})", re.I)

@@ -80,6 +80,8 @@ _CODE = re.compile(r"\b(?:booking|reservation|confirmation|ticket|order)\s*(?:#|
 _ARRIVES_ON_LINE = re.compile(r"\barr(?:ive|ives|iving|ival|\.)?\s*:?\s*(?:at\s+)?([01]?\d|2[0-3])[:.h]([0-5]\d)\b", re.I)
 # a departure's time said by its word on the sailing's lines, after a check-in time ("Check in by 07:45, departs 08:45")
 _DEPARTS_AT = re.compile(r"\bdep(?:arts?|arting|arture|\.)?\s*:?\s*(?:at\s+)?([01]?\d|2[0-3])[:.h]([0-5]\d)\b", re.I)
+# the two ports of a leg written each beside its time ("Oban dep 11:00  Craignure arr 11:50"), its times read apart
+_DEP_ARR = re.compile(r"^(.+?)\s+dep(?:arts?|\.)?\s+(.+?)(?:\s+arr(?:ives?|ival|\.)?(?![\w-]).*)?$", re.I)
 # the two ports of a leg written "A - B" ("Fishguard - Rosslare")
 _BETWEEN = re.compile(r"\s+[-\u2013\u2014]\s+")
 
@@ -102,6 +104,7 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
     departures = [i for i, line in enumerate(lines) if _departure(line)]
     out: list[Candidate] = []
     legs: list[tuple[str, str, str | None, timedelta | None]] = []  # (from, to, from's zone, as long as the clock says)
+    unknown: list[tuple[int, datetime, str]] = []  # (a sailing whose port of arrival has no clock yet, arrival, port)
     for k, at in enumerate(departures):
         floor = departures[k - 1] + 1 if k else 0
         ceiling = departures[k + 1] if k + 1 < len(departures) else len(lines)
@@ -116,6 +119,8 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         place, _, onward = _where(leaves.place).partition(" to ")  # "from A to B" on one line
         if not onward and _BETWEEN.search(place):
             place, onward = _BETWEEN.split(place, maxsplit=1)  # "A - B, Mon 6 Sep 2027, depart 09:10"
+        if not onward and (ports := _DEP_ARR.match(place)):
+            place, onward = ports.group(1), ports.group(2)  # "Sat 3 Apr 2027  A dep 11:00  B arr 11:50"
         if leaves.when is None or not place:
             continue
         zone = port_zone(place, leaves.when)
@@ -130,8 +135,10 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
             there = port_zone(there_place, arrives.when) if arrives.when is not None else None
         elif onward.strip():
             there_place = re.split(r"[(,]", onward)[0].strip()
-            # named whole ("Bandar Bentan Telani" is no "Bandar"): a port of a known city says its clock
-            there = city_zone(there_place, "", leaves.when, whole=True) or zone_in_text(onward, leaves.when)
+            # named whole ("Bandar Bentan Telani" is no "Bandar"): a port of a known city says its clock, or the
+            # clock an earlier sailing of the ticket left it on
+            there = (city_zone(there_place, "", leaves.when, whole=True) or zone_in_text(onward, leaves.when)
+                     or next((z for f, _, z, _ in legs if z and f == _port(there_place).casefold()), None))
         if zone is None and k == 0 and (paid := fare_zone(text, leaves.when)) and there in (None, paid):
             # a terminal named by no city: the clock of the country the ticket is sold in (the way back
             # leaves from the other end, whose clock the fare says nothing of)
@@ -155,6 +162,16 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
                               location=place[:120], route=route)
         if candidate not in out:
             out.append(candidate)
+            if end is None and zone and clock_says is not None and there_place:
+                unknown.append((len(out) - 1, leaves.when + clock_says, _port(there_place).casefold()))
+    # a port no city table knows, that a later sailing of the ticket leaves on a clock found for it (the way back):
+    # the crossing to it arrives on that clock
+    for n, arrives_at, there_port in unknown:
+        there = next((z for f, _, z, _ in legs if z and f == there_port), None)
+        if there is not None and (start_at := out[n].start_at) is not None:
+            end = arrives_at.replace(tzinfo=ZoneInfo(there))
+            if start_at < end < start_at + timedelta(hours=48):
+                out[n] = replace(out[n], end_at=end)
     return out
 
 
