@@ -214,3 +214,39 @@ def test_a_room_said_by_its_kind_after_the_time_is_where_the_event_is(tmp_path: 
     assert r.code == 0, r.err
     assert [i["location"] for i in r.json()["items"]] == [place]
 
+
+
+UK = ZoneInfo("Europe/Belfast")
+UK_NOW = "2027-05-03T08:00:00+01:00"  # a Monday morning
+UK_SENT = datetime(2027, 5, 1, 19, 0, tzinfo=UK)  # the Saturday before
+
+
+def test_a_friends_plan_at_a_bare_hour_of_the_evening_is_after_noon_at_their_home(tmp_path: Path, cli: Any) -> None:
+    # "half 7" for friends at the writer's home is the evening's, and a book's title after it is no place
+    friend = message("ob-1@homepost.example", ("Orla Boyd", "orla.boyd@homepost.example"), "Book club",
+                     "Hi all, book club is at ours on Thursday 6th, half 7. We're reading The Harbour at Ardglass. "
+                     "Bring snacks!\n\nOrla", UK_SENT)
+    folder = write_folder(tmp_path / "mail", {"a": friend})
+    assert cli("--now", UK_NOW, "--tz", "Europe/Belfast", "mail", "import", str(folder)).code == 0
+    items = cli("--now", UK_NOW, "--tz", "Europe/Belfast", "--json", "appointments", "scan", "--dry-run").json()["items"]
+    assert [(i["start"], i["location"], i["reason"]) for i in items] == [
+        ("2027-05-06T19:30:00+01:00", None, "invitation")], items
+
+
+def test_a_coachs_kick_off_is_the_games_start_never_the_time_to_get_there(tmp_path: Path, cli: Any) -> None:
+    coach = message("cq-1@homepost.example", ("Colm Quinn", "colm.quinn@homepost.example"), "Wednesday",
+                    "Hi parents,\n\nMatch on Wednesday against Lisburn Colts at Dunmore Park. Kick-off 6, get there "
+                    "for half 5 please. Bring water.\n\nColm", UK_SENT)
+    assert _scan(tmp_path, cli, {"a": coach}, now=UK_NOW, zone="Europe/Belfast") == [
+        ("Colm Quinn", "2027-05-05T18:00:00+01:00", "rejected", "invitation")]
+
+
+def test_a_teachers_note_of_a_parents_evening_slot_is_told_though_filed_with_appointments(
+        tmp_path: Path, cli: Any) -> None:
+    teacher = message("mh-1@stcolmans-ps.example", ("Mr Declan Hughes", "d.hughes@stcolmans-ps.example"),
+                      "P3 parents' evening",
+                      "Dear Mrs Kerr,\n\nThank you for booking. Your parents' evening appointment for Cara is on "
+                      "Tuesday 4 May at 17:40 in Room 3 (10 minutes).\n\nMr Hughes", UK_SENT)
+    items = _scan(tmp_path, cli, {"a": teacher}, now=UK_NOW, zone="Europe/Belfast")
+    assert [(provider, start) for provider, start, _, _ in items] == [
+        ("Mr Declan Hughes", "2027-05-04T17:40:00+01:00")], items

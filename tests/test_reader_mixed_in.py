@@ -152,3 +152,27 @@ def test_a_question_of_a_mail_asked_with_a_days_shorthand_finds_the_mail(
                    talk(app, "the committee tmrw: what time?")[0])
     assert "Estates Committee" in plain and "10:30" in plain, plain
     assert "Estates Committee" in short and "10:30" in short, short
+
+
+@pytest.mark.parametrize(("said", "plain"), [
+    ("whit time's the match the morra?", "what time's the match tomorrow?"),
+    ("are the weans off school the morn?", "are the children off school tomorrow?"),
+    ("anything in the diary the day?", "anything in the diary today?"),
+    ("what's on the night?", "what's on tonight?"),
+    ("is the plumber coming the day or the morra?", "is the plumber coming today or tomorrow?"),
+    ("remind me at 9 the night to lock the shed", "remind me at 9 tonight to lock the shed"),
+])
+def test_the_scots_words_are_said_in_english(said: str, plain: str) -> None:
+    assert in_english(said, load_words()) == plain
+
+
+@pytest.mark.parametrize("said", [
+    "give me a summary of the day",
+    "remind me the night before the dentist",
+    "remind me at 9 the night before the flight",
+    "what do I need to bring on the day?",
+    "what happened that night?",
+    "what's on for the day?",
+])
+def test_the_day_and_the_night_of_something_else_are_left_as_they_are(said: str) -> None:
+    assert in_english(said, load_words()) == said

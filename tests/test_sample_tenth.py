@@ -62,3 +62,11 @@ def test_the_tenth_homes_kinds_of_mail_are_answered(home: App, turns: tuple[str,
                                                    not_said: list[str]) -> None:
     reply = talk(home, *turns)[-1]
     assert all(s in reply for s in said) and not any(s in reply for s in not_said), reply
+
+
+def test_the_next_bill_of_a_kind_is_the_soonest_one_alone(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # her electricity and her gas are both energy: the next energy bill is the one due first
+    reply = SAMPLE.replies(sample_home, capsys, "when's the next energy bill?")[0]
+    assert "187.43" in reply and "96.18" not in reply, reply
+    both = SAMPLE.replies(sample_home, capsys, "when are the energy bills due?")[0]
+    assert "187.43" in both and "96.18" in both, both

@@ -118,3 +118,40 @@ def test_messages_asked_from_a_biller_by_its_kind_are_its_mail_never_said_paid_o
     reply = SAMPLE.replies(sample_home, capsys, "were there any messages from the council?")[0]
     assert "Council Tax bill 2027/28" in reply and "payment received" in reply, reply
     assert "Nothing owed" not in reply and "What you owe" not in reply, reply
+
+
+def test_the_boilers_engineer_is_asked_of_by_what_they_look_after(sample_home: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    reply = SAMPLE.replies(sample_home, capsys, "what day is the boiler guy coming?")[0]
+    assert "Mon 29 Mar" in reply and "08:00" in reply, reply
+
+
+def test_the_ferrys_check_in_is_the_one_its_later_mail_moved_and_the_way_backs_its_own(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    reply = SAMPLE.replies(sample_home, capsys, "when do we need to check in for the sailing?")[0]
+    out, back = [line for line in reply.splitlines() if line.startswith("- ")][:2]
+    assert "11:45" in out and "check in by 11:15" in out, reply
+    assert "16:05" in back and "11:15" not in back and "30 minutes before" in back, reply
+
+
+def test_arriving_minutes_early_is_said_as_the_time_it_makes(sample_home: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # her dad's clinic at 10:40 asks him to come a quarter of an hour before
+    reply = SAMPLE.replies(sample_home, capsys, "when's dad's appointment at the hospital?",
+                           "how early do we need to get there?")[-1]
+    assert "15 minutes early" in reply and "10:25" in reply, reply
+
+
+def test_until_when_after_a_days_plans_is_when_they_end(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the boiler engineer comes on Monday in a window from 8 to 1
+    reply = SAMPLE.replies(sample_home, capsys, "anything on for Monday?", "until what time?")[-1]
+    assert "13:00" in reply and "07:50" not in reply, reply
+
+
+def test_the_days_plans_her_friends_school_and_club_tell_of_are_on_her_days(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the coach's game at its kick-off, the teacher's slot, the friend's evening at half past seven
+    assert "10:00" in SAMPLE.replies(sample_home, capsys, "anything on Saturday morning?")[0]
+    assert "18:20" in SAMPLE.replies(sample_home, capsys, "what's happening on Tuesday evening?")[0]
+    reply = SAMPLE.replies(sample_home, capsys, "am I busy on Thursday 1 April in the evening?")[0]
+    assert "19:30" in reply and "07:30" not in reply, reply

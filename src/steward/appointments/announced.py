@@ -69,6 +69,9 @@ _SAME_DAY = re.compile(r"\b(?:that\s+same|the\s+same|that|later\s+that)\s+(?:day
                        re.I)
 # a sentence's own end, after a word of the sentence (not a street's or a title's abbreviation: "St.", "Dr.")
 _ENDED = re.compile(r"[a-z]{3,}[.!?]\s*$")
+# the writer's own home said as theirs ("at mine", "round at ours", "at my place")
+_AT_HOME = re.compile(r"\b(?:at|to|round)\s+(?:mine|ours|my\s+(?:place|house|flat|home)|our\s+(?:place|house|flat|home))\b",
+                      re.I)
 _LABELLED_PLACE = re.compile(r"(?im)^\s*(?:place|venue|location|address|where|ort|lugar|lieu)\s*:\s*([^\n]{3,100})$")
 
 
@@ -241,14 +244,14 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             found.setdefault(day.start, Announced(name, day.text, sentence, whole, _place(body, sentence, said_as, cues.rooms),
                                                   whole=bool(whole)))
             continue
-        for later, then in _hours_after(said[n + 1:n + 1 + _FOLLOWING], at, cues, options):
+        for later, then, hour in _hours_after(said[n + 1:n + 1 + _FOLLOWING], at, cues, options):
             if then.has_date and then.start.date() != day.start.date():
                 continue
             told = f"{day.text} {then.text}"
             both = dates.find(told, at, options=options)
             if both is None or not (both.has_date and both.has_time):
                 continue
-            found.setdefault(both.start, Announced(name, told, later, (day.text, then.text)))
+            found.setdefault(both.start, Announced(name, told, later, (day.text, hour)))
             break
     return found
 
@@ -258,7 +261,7 @@ _HOURS = re.compile(r"\d(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?\s*)?(?:-|–|to|till|til|
 
 
 def _hours_after(following: list[str], at: Clock, cues: Cues,
-                 options: DateOptions | None) -> Iterator[tuple[str, Resolution]]:
+                 options: DateOptions | None) -> Iterator[tuple[str, Resolution, str]]:
     """The times the sentences after an event's day give for its start: each that follows a word of starting
     ("the first heat starts at 9:15"), then the hour the very next sentence gives alone ("The church wedding is by
     10am"), then each sentence that names no other event and gives the hours it runs and no day ("Same time as
@@ -270,22 +273,27 @@ def _hours_after(following: list[str], at: Clock, cues: Cues,
         begins = cues.starts.search(later)
         if begins is None or _names_a_day(later[:begins.start()], at, options):
             continue  # "Next up is Sunday 7th November, kick off 10.30": the start of the day that sentence names
+        # "Kick-off 6, get there for half 5": the bare hour the word of starting gives, never the time to arrive by
+        kick = _start_said(later[begins.start():], at, cues, options)
+        if kick is not None:
+            yield later, kick[0], kick[1]
+            continue
         then = dates.find(later[begins.start():], at, options=options)
         if then is not None and then.has_time:
-            yield later, then
+            yield later, then, then.text
     if following and cues.starts.search(following[0]) is None:
         # "the wedding is on Saturday 18th. The church wedding is by 10am, the reception by 2pm": the first hour the
         # very next sentence gives alone is when it starts
         then = dates.find(following[0], at, options=options)
         if then is not None and then.has_time and not then.has_date and not then.recurring:
-            yield following[0], then
+            yield following[0], then, then.text
     for later in following:
         if cues.starts.search(later) is not None or (cues.events is not None and cues.events.search(later)):
             continue
         then = dates.find(later, at, options=options)
         if then is not None and then.has_time and not then.has_date and then.end is not None and \
                 _HOURS.search(then.text) is not None and not then.recurring:
-            yield later, then
+            yield later, then, then.text
 
 
 # a move of an event said in words: "we've moved the barbecue to Sunday 15 March from 4pm", "the party is
@@ -407,7 +415,7 @@ def _asked_then(following: list[str], at: Clock, cues: Cues,
 def a_teams_game(one: Announced) -> bool:
     """Whether an event is a team's game said by its kick-off or by its playing ("kick off 10.30", "we play the
     Comets"): a fixture its coach or club tells of, for the players' families to go to."""
-    return one.name == "game" and _PLAYING.search(one.excerpt) is not None
+    return one.name.casefold() == "game" and _PLAYING.search(one.excerpt) is not None
 
 
 def _names_a_day(text: str, at: Clock, options: DateOptions | None) -> bool:
@@ -550,6 +558,8 @@ def _name(sentence: str, at: int, noun: str) -> str:
     words = sentence[:at].split()
     kept: list[str] = []
     for word in reversed(words[-2:]):
+        if word.rstrip("\"')").endswith((",", ";", ":")):
+            break  # "Hi all, book group is ...": a clause before it, no word of its name
         bare = word.strip(",;:()\"'").casefold()
         whose = re.fullmatch(r"([A-ZÀ-Þ][\w-]+)['’]s", word.strip(",;:()\"")) if len(kept) < 2 else None
         if whose is not None and whose.group(1).casefold() not in _NOT_NAME:
@@ -565,6 +575,8 @@ def _name(sentence: str, at: int, noun: str) -> str:
 def _place(body: str, sentence: str, when: str, rooms: re.Pattern[str] | None = None) -> str | None:
     """Where the sentence says the event is, after its day and time ("... from 8pm at Café Lindner,
     Hauptstr. 4"), read on in its line past a street's abbreviation up to the house number."""
+    if _AT_HOME.search(sentence):
+        return None  # "book group is at mine on Thursday": the writer's home, never a place a later sentence names
     at = body.find(sentence)
     line = body[at:at + len(sentence) + 80].split("\n")[0] if at >= 0 else sentence
     skip = line.find(when) + len(when) if when in line else 0

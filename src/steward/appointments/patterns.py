@@ -709,11 +709,11 @@ _MOVED_TO = re.compile(r"\b(?:moved|rescheduled|changed|postponed|shifted|brough
                        r"(?:you\s+|(?:your|the|their|our|his|her|[A-Z][\w-]*['\u2019]s)\s+[\w'\u2019&-]+"
                        r"(?:\s+[\w'\u2019&-]+){0,4}?\s+)?"
                        r"(?:to|until|till|for)\s+(.+)$"
-                       # or names the new time alone: "Your new appointment is Thursday 8 April at 9am"
+                       # or names the new time alone: "Your new appointment is Monday 3 May at 2pm"
                        r"|\byour\s+new\s+(?:appointment|booking|slot|time|date and time)\s+(?:is|will be)\s*:?\s+"
                        r"(?:now\s+)?(?:on\s+)?(.+)$", re.I)
-# a journey retimed in one sentence: the time and day it left, then the time it leaves now ("the 11:00 sailing from
-# Oban on Sat 3 Apr will now depart at 11:45 and arrive ... at 12:35"), its new time on the same day
+# a journey retimed in one sentence: the time and day it left, then the time it leaves now ("the 08:15 sailing from
+# Largs on Sat 5 Jun will now depart at 09:00 and arrive ... at 09:20"), its new time on the same day
 _RETIMED = re.compile(r"^(.+?)\bwill\s+now\s+(?:depart|leave|sail|run)\s+(?:at\s+|from\s+\S+\s+at\s+)?"
                       r"((?<![\d:.])(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s?[ap]\.?m\.?)?)(?!\d)", re.I)
 

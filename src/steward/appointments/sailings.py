@@ -80,7 +80,7 @@ _CODE = re.compile(r"\b(?:booking|reservation|confirmation|ticket|order)\s*(?:#|
 _ARRIVES_ON_LINE = re.compile(r"\barr(?:ive|ives|iving|ival|\.)?\s*:?\s*(?:at\s+)?([01]?\d|2[0-3])[:.h]([0-5]\d)\b", re.I)
 # a departure's time said by its word on the sailing's lines, after a check-in time ("Check in by 07:45, departs 08:45")
 _DEPARTS_AT = re.compile(r"\bdep(?:arts?|arting|arture|\.)?\s*:?\s*(?:at\s+)?([01]?\d|2[0-3])[:.h]([0-5]\d)\b", re.I)
-# the two ports of a leg written each beside its time ("Oban dep 11:00  Craignure arr 11:50"), its times read apart
+# the two ports of a leg written each beside its time ("Largs dep 08:15  Cumbrae arr 08:25"), its times read apart
 _DEP_ARR = re.compile(r"^(.+?)\s+dep(?:arts?|\.)?\s+(.+?)(?:\s+arr(?:ives?|ival|\.)?(?![\w-]).*)?$", re.I)
 # the two ports of a leg written "A - B" ("Fishguard - Rosslare")
 _BETWEEN = re.compile(r"\s+[-\u2013\u2014]\s+")
@@ -120,7 +120,7 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         if not onward and _BETWEEN.search(place):
             place, onward = _BETWEEN.split(place, maxsplit=1)  # "A - B, Mon 6 Sep 2027, depart 09:10"
         if not onward and (ports := _DEP_ARR.match(place)):
-            place, onward = ports.group(1), ports.group(2)  # "Sat 3 Apr 2027  A dep 11:00  B arr 11:50"
+            place, onward = ports.group(1), ports.group(2)  # "Sat 5 Jun 2027  A dep 08:15  B arr 08:25"
         if leaves.when is None or not place:
             continue
         zone = port_zone(place, leaves.when)

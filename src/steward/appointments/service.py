@@ -594,7 +594,8 @@ class AppointmentsService:
         """Whether a message is a person's own mail that names an event of the kinds friends invite to (its
         body is then read for an invitation in plain words)."""
         events = self.cues.events
-        return (m.category == "personal" and bool(m.sender_name.strip()) and events is not None
+        # (a teacher's note of a parents' evening slot is filed with appointments, and is still a person's word)
+        return (m.category in ("personal", "appointment") and bool(m.sender_name.strip()) and events is not None
                 and bool(events.search(f"{m.subject}\n{m.snippet}")) and patterns.sender_business(m, self.cues) is None
                 and not _FORWARD.search(f"{m.subject}\n{m.snippet}"))
 
@@ -631,8 +632,23 @@ class AppointmentsService:
             or a_teams_game(one))
         return [Candidate(provider=" ".join(m.sender_name.split()), start=one.start, excerpt=one.excerpt,
                           status="invitation", what="event", name=one.name, parts=one.parts,
-                          location=one.location, moved_to=moved, start_at=self._on_readers_clock(m, one, body))
+                          location=one.location, moved_to=moved,
+                          start_at=self._on_readers_clock(m, one, body) or self._after_noon(m, one))
                 for one in each]
+
+    def _after_noon(self, m: MessageMeta, one: Announced) -> datetime | None:
+        """The start of a plan a person's mail gives by a bare hour of one to seven ("quiz night is at ours on Friday
+        the 9th, half 8", "come round on Sunday at 3"): that hour after noon, as no one meets friends in the small hours;
+        None when the mail says the half of the day, or gives another hour."""
+        from steward import dates
+
+        said = dates.find(one.start, self.clock.at(m.received_at), options=self._options(m))
+        if said is None or not (said.has_date and said.has_time) or HALF_OF_DAY.search(one.start):
+            return None
+        local = said.start.astimezone(self.clock.zone)
+        if not 1 <= local.hour <= 7:
+            return None
+        return datetime.combine(local.date(), local.time().replace(hour=local.hour + 12), self.clock.zone)
 
     def _on_readers_clock(self, m: MessageMeta, one: Announced, body: str) -> datetime | None:
         """The start of an event a person's mail says on their own clock ("I'll call Saturday at 2 my time, you're

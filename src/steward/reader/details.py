@@ -90,7 +90,10 @@ DETAILS = (
     Detail("checkin", re.compile(
         r"\bonline\s+check[\s-]?in\b|\bcheck[\s-]?in\s+online\b|\bcheck[\s-]?in\s+(?:close|closes|closing|open|opens|"
         r"opening|deadline|cut-?off)\b|(?:\bcheck[\s-]?in\b[^?]{0,20}\bby\b|\bby\s+(?:what\s+time|when)\b[^?]{0,30}"
-        r"\bcheck[\s-]?in\b)(?![^?]*\b(?:hotel|stay|room|apartment|flat|cabin|villa|hostel|guesthouse|b&b)\b)", re.I),
+        r"\bcheck[\s-]?in\b)(?![^?]*\b(?:hotel|stay|room|apartment|flat|cabin|villa|hostel|guesthouse|b&b)\b)|"
+        # ("when must we check in for the boat?": the check-in of a journey named after it)
+        r"\b(?:what\s+time|when)\b[^?]{0,40}\bcheck[\s-]?in\s+for\s+(?:the|my|our|that)\s+(?:\w+\s+)?(?:ferry|"
+        r"ferries|sailing|crossing|boat|flight|plane|train|bus|coach)\b", re.I),
            re.compile(r"\bcheck[\s-]?in\b[^.!?\n]{0,80}?(?:\b(?:before|by|until|till|closes?|opens?|from)\s+(?:at\s+)?"
                       r"(?:\d{1,2}[:.]\d{2}|\d{1,2}\s?[ap]\.?m\b|[012]\d[0-5]\d\s?(?:h|hrs)\b)|\b\d+\s*(?:min|mins|minutes|hours?|hrs?)\s+(?:before|"
                       r"prior))", re.I), ("flight", "train", "ferry", "bus"), "the check-in time"),

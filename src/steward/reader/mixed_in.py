@@ -43,6 +43,47 @@ def _me_before_kin(kin: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"\bme\s+(?=(?:{said})(?![\w-]))", re.I)
 
 
+@lru_cache(maxsize=4)
+def _clause_day(said: tuple[str, ...], after: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """ "the day" or "the night", and what ends what is asked after it: the end, a comma or mark, a word of `after`."""
+    days = "|".join(re.escape(p) for p in sorted(said, key=len, reverse=True))
+    tail = "|".join(re.escape(p) for p in sorted(after, key=len, reverse=True))
+    return (re.compile(rf"(?<![\w'’-])(?:{days})(?![\w'’-])", re.I),
+            re.compile(rf"\s*(?:$|[?!.,;]|(?:{tail})(?![\w'’-]))", re.I))
+
+
+# a clock time just before ("at 9 the night", "half 6 the night"): the day it is said on
+_A_TIME_BEFORE = re.compile(r"(?:\d|\b(?:am|pm|a\.m\.|p\.m\.|o'clock))$", re.I)
+# what makes a day said after a time another's ("at 8 the night before the MOT")
+_ANOTHERS = re.compile(r"\s*(?:before|after|of|prior)\b", re.I)
+
+
+def _days_said_plainly(text: str, rw: ReaderWords) -> str:
+    """`text` with "the day" and "the night" said "today" and "tonight" where they end what is asked, or follow a
+    clock time, and follow no word that makes them a day of something else (`clause_days` in words.yaml); "on" only
+    after a question of what is planned ("what's on the day?")."""
+    said = rw.clause_days_said
+    if not said:
+        return text
+    words = rw.clause_days
+    not_after = tuple(" ".join(p) for p in words.get("not_after", ()))
+    planned = tuple(" ".join(p) for p in words.get("planned", ()))
+    day, ends = _clause_day(tuple(said), tuple(" ".join(p) for p in words.get("after", ())))
+
+    def plain(m: re.Match[str]) -> str:
+        before = " ".join(m.string[:m.start()].replace("’", "'").casefold().split())
+        timed = _A_TIME_BEFORE.search(before) is not None
+        if not (ends.match(m.string, m.end()) or (timed and not _ANOTHERS.match(m.string, m.end()))):
+            return m.group(0)
+        if any(before == w or before.endswith(f" {w}") for w in not_after) and not (
+                (before == "on" or before.endswith(" on"))
+                and any(before == w or before.endswith(f" {w}") for w in planned)):
+            return m.group(0)
+        return said[" ".join(m.group(0).casefold().split())]
+
+    return day.sub(plain, text)
+
+
 def in_english(text: str, rw: ReaderWords) -> str:
     """`text` with the words of `rw.mixed_in` said in English (or left out), and "me" before a family word said
     "my" as Irish and northern English speak it ("did me brother ring?"), white space tidied; the text as it
@@ -50,6 +91,7 @@ def in_english(text: str, rw: ReaderWords) -> str:
     kin = rw.kin_said
     if kin:
         text = _me_before_kin(kin).sub(lambda m: "My " if m.group(0)[0] == "M" else "my ", text)
+    text = _days_said_plainly(text, rw)
     table = rw.mixed_in
     if not table:
         return text

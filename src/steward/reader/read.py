@@ -709,6 +709,12 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                        places=now.places or (before.places if now.flags & {"seat", "reference"} else ()),
                        window=before.window if before.window is None or before.window.start < before.window.end
                        else None, sure=True)
+    if (now is not None and "ends" in now.flags and before.domain == "schedule" and before.window is not None
+            and len(words(text)) <= 4
+            and not (now.names_something or now.kinds or now.window or now.bills or now.things or now.unmatched)):
+        # "and up to when?" (said bare) after what is on a day: when the things of that day end, as their mail or
+        # entry says; a question that names its thing ("till when does the review go on?") is asked of that thing
+        return replace(before, text=text, ask="when", flags=before.flags | {"ends"}, scores=(), sure=True)
     of_the_thing = of_the_thing_before(text, before, now)
     if of_the_thing is not None:
         # "who's the physio there?", "where do they have their office?", "which doctor will that be with?" after a booking: one more
@@ -1188,7 +1194,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if is_action_request(text, vocab):
         return None
     said_norms = [w.replace("\u2019", "'") for w in words(text)]
-    if not set(said_norms).isdisjoint(time_triggers()) and not any(_hits(said_norms, c) for c in rw.domains.values()):
+    if not set(said_norms).isdisjoint(time_triggers()) and not any(_hits(said_norms, c) for c in rw.domains.values()) \
+            and not asks_the_end(text):
+        # ("up to what time, then?" asks when a thing ends, never the time now)
         # the date or the clock itself ("what day is the 14th?"), asked with no word of the person's data
         of_the_clock = read_time_question(text, clock, date_options)
         if of_the_clock is not None:

@@ -99,6 +99,10 @@ class ReaderWords:
     loan_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "mortgage": what a loan is for
     # the function words of another language mixed into English ("magkano" -> "how much", "po" -> ""), `mixed_in.py`
     mixed_in: dict[str, str] = field(default_factory=dict)
+    # "the day" for today and "the night" for tonight, where they end what is asked (`mixed_in.py`): said, after,
+    # not_after, planned
+    clause_days: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
+    clause_days_said: dict[str, str] = field(default_factory=dict)
     # the names a city gives an everyday thing of its own ("the Metrolink": a tram), by what it is, `answerers/mail.py`
     local_names: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
 
@@ -222,6 +226,8 @@ def parse_words(text: str) -> ReaderWords:
         loan_kinds=_table(data.get("loan_kinds") or {}, "loan_kinds"),
         mixed_in=_said_as(data.get("mixed_in") or {}, "mixed_in"),
         local_names=_table(data.get("local_names") or {}, "local_names"),
+        clause_days=_table({k: v for k, v in (data.get("clause_days") or {}).items() if k != "said"}, "clause_days"),
+        clause_days_said=_said_as({"days": (data.get("clause_days") or {}).get("said") or {}}, "clause_days"),
     )
 
 

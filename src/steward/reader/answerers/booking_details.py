@@ -72,9 +72,12 @@ def details_answer(held: Sequence[Held], what: str, kind: str, mailbox: Mailbox,
     shared = frozenset(i for i in ids if ids.count(i) > 1)  # the mail of a ticket read as several journeys
     stored = mailbox.stored([b.message_id for b in held[:SHOWN] if b.message_id is not None])
     labels = {id(b): label for b in pool if b.message_id in shared and (label := _visit_label(b))}
+    # (a mail another booking was read from is that booking's: a later mail that moved the sailing out says nothing
+    # of the one back)
+    owned = frozenset(ids)
     told = [_told(b, stored.get(b.message_id) if b.message_id is not None else None, kind, shared, mailbox, clock,
                   frozenset(w for o in pool if o is not b and o.message_id == b.message_id
-                            for w in labels.get(id(o), ())) - labels.get(id(b), frozenset()))
+                            for w in labels.get(id(o), ())) - labels.get(id(b), frozenset()), owned)
             for b in held[:SHOWN]]
     lines = [line for line, _ in told]
     return Answer("\n".join([details_head(what, detail(kind).label or kind, told), *lines]), {"appointments": lines})
@@ -114,7 +117,7 @@ def _of_another_visit(said: str, others: frozenset[str]) -> bool:
 
 
 def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mailbox: Mailbox, clock: Clock,
-          others: frozenset[str] = frozenset()) -> tuple[str, bool]:
+          others: frozenset[str] = frozenset(), owned: frozenset[int] = frozenset()) -> tuple[str, bool]:
     """(the line that gives one booking's detail, or its mail to open; whether it gives the detail); `others`: the
     labels of the other visits its mail books, whose sentences are theirs."""
     at = f"- {moment_text(b.start, clock)} {b.title}"
@@ -127,6 +130,8 @@ def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mail
     later, rest = its_mail(b, kept, mailbox, clock)
     own = journey_number(b.title) if b.kind in ("flight", "train") else ""
     for m in (*later, *(() if placed else rest)):
+        if m.id in owned and m.id != kept.id:
+            continue  # another booking's own mail (the move of the journey out), never this one's
         # of a ticket read as several journeys, and of a later mail about another journey (the check-in for the
         # flight out names the return too), only a sentence that names this journey is its
         of = about(m)
@@ -140,7 +145,7 @@ def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mail
             continue
         if said:
             return (f"{at}: its mail says \u201c{said}\u201d ({mail_line(m, clock)}){as_of(said, m, clock)}"
-                    f"{on_the_clock(said)}{_by_before(said, b, kind, clock)}"), True
+                    f"{on_the_clock(said)}{_by_before(said, b, kind, clock) or _ahead_of(said, b, kind, clock)}"), True
     if placed:
         return f"{at}: from \u201c{placed}\u201d, as its mail ({mail_line(kept, clock)}) gives it", True
     return nothing_said(at, kept, detail(kind).label or kind, clock), False
@@ -212,6 +217,31 @@ def _by_before(said: str, b: Held, kind: str, clock: Clock) -> str:
     at = max(before)
     return (f"; its \u201c{bare.group().strip()}\u201d is {clock.formats.time(at)}, before its "
             f"{clock.formats.time(start)} start")
+
+
+# a time to be somewhere said as minutes or an hour before the start ("arrive 15 minutes early", "check in at least 30
+# minutes before departure", "be there an hour before")
+_AHEAD = re.compile(r"\b(\d{1,3}|an?|one|five|ten|fifteen|twenty|thirty|forty-five|forty\s+five|sixty)\s*"
+                    r"(min|mins|minutes|hour|hours|hr|hrs)\s+(?:early|earlier|before|prior|ahead)\b", re.I)
+_COUNTS = {"a": 1, "an": 1, "one": 1, "five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30,
+           "forty-five": 45, "forty five": 45, "sixty": 60}
+
+
+def _ahead_of(said: str, b: Held, kind: str, clock: Clock) -> str:
+    """The time a sentence to arrive, check in or board says as minutes or an hour before the booking's start, on the
+    clock ("; its “15 minutes early” is 10:25, before its 10:40 start"); "" when it says none, says two, or the
+    booking has no time of day."""
+    found = list(_AHEAD.finditer(said)) if kind in ("arrive", "checkin", "boarding") else []
+    if len(found) != 1:
+        return ""
+    count = found[0][1].casefold()
+    n = int(count) if count.isdigit() else _COUNTS.get(" ".join(count.split()), 0)
+    minutes = n * 60 if found[0][2].casefold().startswith("h") else n
+    start = clock.local(b.start)
+    if not 0 < minutes <= 4 * 60 or (start.hour, start.minute) == (0, 0):
+        return ""
+    return (f"; its \u201c{found[0].group()}\u201d is {clock.formats.time(start - timedelta(minutes=minutes))}, before "
+            f"its {clock.formats.time(start)} start")
 
 
 def _leg(b: Held) -> tuple[str, ...]:

@@ -531,6 +531,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 return Answer(honesty.elsewhere(what, frame.window.said, lines, frame.ask == "is_there"), {"dues": [d.id for d in items]})
             items = inside
         items.sort(key=lambda d: (d.due_date, d.issuer))
+        if (frame.ask == "when" and (frame.kinds or frame.bills) and not named and not gone and len(items) > 1
+                and _THE_NEXT_ONE.search(frame.text)):
+            # "when is my next energy bill?": one bill of the kind, the soonest (two due that day are both it)
+            items = [d for d in items if d.due_date == items[0].due_date]
         owe = "Billed on " if gone else "What you owe on "
         head = ("Overdue on " if "overdue" in frame.flags else owe) + what + (
             f" ({frame.window.said})" if frame.window and not short else "") + ":"
@@ -571,6 +575,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                                          **({"accounted": True} if covered else {})})
 
     return Answerer("money", "money", answer)
+
+
+# one bill asked as the next of its kind ("my next energy bill", "the next phone bill"), never "my next bills"
+_THE_NEXT_ONE = re.compile(r"\b(?:my|the|our)\s+next\s+(?:[\w'\u2019-]+\s+){0,2}?bill\b(?!s)", re.I)
 
 
 def _payments_made(frame: Frame, service: DuesService, rw: ReaderWords, mailbox: Mailbox | None,
