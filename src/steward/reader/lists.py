@@ -116,16 +116,20 @@ class SlotLists:
 
     values: tuple[SlotValue, ...]
     by_first: dict[str, tuple[tuple[tuple[str, ...], SlotValue], ...]] = field(default_factory=dict)
+    # every word of the titles of what the person's calendar and bookings hold, everyday words too ("committee" of a
+    # "Medicines Optimisation Committee"): such a word, said with a day, is looked for in what that day holds
+    titles: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, values: Iterable[SlotValue]) -> SlotLists:
-        """Lists over `values`, indexed for matching."""
+    def of(cls, values: Iterable[SlotValue], titles: Iterable[str] = ()) -> SlotLists:
+        """Lists over `values`, indexed for matching, with the words of `titles`."""
         vals = tuple(values)
         index: dict[str, list[tuple[tuple[str, ...], SlotValue]]] = {}
         for v in vals:
             for phrase in v.names:
                 index.setdefault(phrase[0], []).append((phrase, v))
-        return cls(vals, {k: tuple(sorted(x, key=lambda e: -len(e[0]))) for k, x in index.items()})
+        return cls(vals, {k: tuple(sorted(x, key=lambda e: -len(e[0]))) for k, x in index.items()},
+                   frozenset(w for t in titles for w in name_words(t) if len(w) >= 3 and w.isalpha()))
 
     def of_slot(self, slot: str) -> tuple[SlotValue, ...]:
         """The values of one slot."""
@@ -142,7 +146,8 @@ class SlotLists:
     @cached_property
     def without_trips(self) -> SlotLists:
         """The lists without the places the person's journeys go to (a place said of an event is no journey)."""
-        return SlotLists.of(v for v in self.values if v.slot != "trip") if self.of_slot("trip") else self
+        return SlotLists.of((v for v in self.values if v.slot != "trip"), self.titles) if self.of_slot("trip") \
+            else self
 
     @cached_property
     def single_names(self) -> dict[str, tuple[SlotValue, ...]]:
@@ -261,9 +266,11 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     values += _trip_places(conn, reader_words, generic | reader_words.known)
     for text in repo.reminder_texts(conn):
         values.append(SlotValue("reminder", text, text, name_phrases(text, generic | reader_words.known)))
-    for title in repo.event_titles(conn):
+    held = repo.event_titles(conn)
+    for title in held:
         values.append(SlotValue("event", title, title, name_phrases(title, generic | reader_words.known)))
-    return SlotLists.of(values)
+    held += [t for _, t, _, _ in rows if t] + [summary for _, summary in repo.invitation_summaries(conn)]
+    return SlotLists.of(values, held)
 
 
 PHISHING = "phishing_suspect"

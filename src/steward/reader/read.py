@@ -1193,6 +1193,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     text = remind_me_asks(text) or asked_plainly(text) or text
     if is_action_request(text, vocab):
         return None
+    from steward.reader.answerers.favours import asks_a_favour
+
+    if asks_a_favour(text):
+        # "who's picking us up at the airport?": what family mail arranges for the person, asked of that mail
+        return Frame(text=text, domain="schedule", ask="which", flags=frozenset(("favour",)), scores=(("schedule", 1.0),))
     said_norms = [w.replace("\u2019", "'") for w in words(text)]
     if not set(said_norms).isdisjoint(time_triggers()) and not any(_hits(said_norms, c) for c in rw.domains.values()) \
             and not asks_the_end(text):
@@ -1292,6 +1297,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if initialled and not any(scores.values()) and ask_said in ("when", "is_there", "where"):
         # "when is the AGM?": a thing said by its initials, with no word of any domain, is looked for on the
         # calendar and in the bookings, whose mail may write it in full ("Annual General Meeting")
+        scores["schedule"] += 0.5
+    titled = _title_words(low, skip | found.used, lists, rw) if ask_said in ("when", "is_there", "where") else ()
+    if titled and not any(scores.values()):
+        # "when's committee?", "is quiz night on friday?": a word of the title of a thing the person holds, said
+        # with no word of any domain, is looked for on the calendar and in the bookings
         scores["schedule"] += 0.5
     if loose and not any(scores.values()):
         scores["schedule"] += 1  # "how's my week shaping up?": a span said loosely, of nothing else, is the schedule's
@@ -1578,7 +1588,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                 ask_said == "when" and _hits(norms, rw.event_nouns)) and \
             not any(d == "schedule" for d, _, _ in idioms) and not (
                 ask_said == "when" and window is not None and window.grain == "day"
-                and _a_thing_no_word_names(low, skip | found.used, known, rw)):
+                and (_a_thing_no_word_names(low, skip | found.used, known, rw) or titled)):
         # ("what time's the steering group on Friday?" asks the time of a thing on that day that no word of Steward's names:
         # looked for on the person's days, never the clock)
         # ("what time is the PTM on saturday?" asks the time of an event its initials name, "till what time
@@ -1597,12 +1607,25 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     things = tuple(dict.fromkeys(_singular(" ".join(norms[at:at + n])) for at, n in _hits(norms, rw.event_nouns)))
     if "call" in things and _CALLING.search(text):
         things = tuple(t for t in things if t != "call")  # "the number to call them on": to call, no call held
+    if best in ("schedule", "appointments") and titled and not found.named and not kinds and not things:
+        # "what time's the committee tomorrow?", "when's the carol service?": a word of a title the person's things hold
+        # is what the day's entries must hold, as a kind of entry said is (one said as whose a thing is, "Josh's
+        # football", names no thing; said with a kind of entry, "the school meeting", it only describes that kind)
+        things += tuple(t for t in titled if t not in things and not re.search(rf"\b{re.escape(t)}['\u2019]s\b", text, re.I))
     unknown = tuple(t for i, t in enumerate(low) if i not in found.used and i not in skip and t not in known
                     and not t.isdigit() and len(t) >= 3)
     # "the bus fee": a kind's word said of something else names a thing the answer must hold, as an unknown word does
     # ("the tax lady": a kind of due's word said of the person who does it for you, never that due)
     unknown += tuple(dict.fromkeys(w for at, n in _hits(norms, rw.not_kinds) for w in norms[at:at + n]
                                    if (w in _kind_vocabulary(rw) or w in _due_kind_vocabulary()) and w not in unknown))
+    from steward.reader.answerers.closures import asks_of_closing
+
+    if ask_said != "count" and asks_of_closing(text) is not None and rw.sender_kinds.get(_CLOSING_PLACES) and \
+            _hits(norms, rw.sender_kinds[_CLOSING_PLACES]) and not bills and not money_kinds:
+        # "which days is the nursery shut this month?", "is there school on Friday?", "when does school reopen?": the
+        # days a school or a daycare is closed, as its own mail says them, never its fees nor the day's calendar
+        return Frame(text=text, domain="schedule", ask=ask_said, window=window, flags=flags | {"closing"},
+                     scores=(("schedule", max(top, 1.0)), *[kv for kv in ranked if kv[0] != "schedule"]))
     booked_as = _whose_booking(raw, found.named, kinds, said_norms) if best == "mail" and ask_said == "when" else None
     if booked_as is not None:
         # "when's Lolo's anniversary lunch on Sunday?": a booking of a kind said as someone's is the booking whose
@@ -2100,6 +2123,27 @@ def _a_thing_no_word_names(low: Sequence[str], used: frozenset[int] | set[int], 
             continue
         return True
     return False
+
+
+# the kind of place whose closing days its mail tells (a school, a nursery, a daycare: `sender_kinds`)
+_CLOSING_PLACES = "school"
+
+
+def _title_words(low: Sequence[str], used: frozenset[int] | set[int], lists: SlotLists, rw: ReaderWords) -> tuple[str, ...]:
+    """The words of a question that are words of the title of something the person's calendar or bookings hold, however
+    everyday a word ("committee" of a "Medicines Optimisation Committee", "quiz" of a "Pub quiz"): never a word that
+    names nothing of its own, a kind of entry, or a word of the day or the clock."""
+    if not lists.titles:
+        return ()
+    plain = rw.not_of_a_title
+    out = []
+    for i, t in enumerate(low):
+        bare = t[:-2] if t.endswith(("'s", "\u2019s")) else t
+        if i in used or bare not in lists.titles or bare in plain or t in plain or bare in _CALENDAR_WORDS \
+                or bare in _WEEKDAYS or bare in _MONTHS:
+            continue
+        out.append(bare)
+    return tuple(dict.fromkeys(out))
 
 
 def _names_a_booking(text: str, lists: SlotLists, known: frozenset[str]) -> bool:

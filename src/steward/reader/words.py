@@ -75,6 +75,8 @@ class ReaderWords:
     summing_up: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # verbs, days: "a recap of today"
     # words for one kind of thing, each mapped to its group ("bash" -> party, bash, celebration ...)
     thing_words: dict[str, frozenset[str]] = field(default_factory=dict)
+    # a word for several kinds of thing and the kinds it finds ("meeting": a committee, a standup), never the other way
+    thing_kinds: dict[str, frozenset[str]] = field(default_factory=dict)
     sender_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "gym": gym, fitness ...
     paid_mail: tuple[Phrase, ...] = ()  # a biller's mail that says a payment arrived
     work_senders: tuple[Phrase, ...] = ()  # "from work", "my colleagues": the senders at the person's workplace
@@ -128,6 +130,16 @@ class ReaderWords:
         out = set(self.common) | self.cue_words
         out.update(w for table in (self.asks, self.flags) for phrases in table.values() for p in phrases for w in p)
         out.update(w for p in (*self.show_opening, *self.request_openers) for w in p)
+        return frozenset(out)
+
+    @cached_property
+    def not_of_a_title(self) -> frozenset[str]:
+        """The words a question says that name no thing by its title, whatever titles hold them: everyday words,
+        a domain's words, asks, the words that open a request, the kinds of entry (said as such) and the words that
+        name nothing of their own ("details", "lah")."""
+        out = set(self.common) | self.generic | self.cue_words | self.not_things
+        out.update(w for phrases in self.asks.values() for p in phrases for w in p)
+        out.update(w for p in (*self.show_opening, *self.request_openers, *self.event_nouns) for w in p)
         return frozenset(out)
 
     @cached_property
@@ -207,6 +219,7 @@ def parse_words(text: str) -> ReaderWords:
         summing_up=_table(data.get("summing_up") or {}, "summing_up"),
         thing_words=_kinds_over(_groups(data.get("thing_words") or [], "thing_words"),
                                 _table(data.get("thing_kinds") or {}, "thing_kinds")),
+        thing_kinds=_kinds_over({}, _table(data.get("thing_kinds") or {}, "thing_kinds")),
         sender_kinds=_table(data.get("sender_kinds") or {}, "sender_kinds"),
         paid_mail=_phrases(data.get("paid_mail") or [], "paid_mail"),
         work_senders=_phrases(data.get("work_senders") or [], "work_senders"),

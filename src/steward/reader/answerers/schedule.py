@@ -184,6 +184,20 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         return Answer("\n".join(["Coming up:", *shown, *more]), {**data, "view": view})
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
+        if "favour" in frame.flags:
+            # "who's picking us up at the airport?": the sentence of family mail that says who, or no answer
+            from steward.reader.answerers.favours import favour_answer
+
+            return favour_answer(frame.text, mailbox(), clock) if mailbox is not None else None
+        if "closing" in frame.flags and mailbox is not None:
+            # "is there school on Friday?", "which days is the daycare shut?": what the place's own mail says
+            from steward.reader.answerers.closures import closing_answer
+            from steward.reader.words import load_words
+
+            places = [" ".join(p) for p in load_words().sender_kinds.get("school", ())]
+            closed = closing_answer(frame, mailbox(), clock, places)
+            if closed is not None:
+                return closed
         read = _Read(appointments)  # each day, and the bookings ahead, read once whichever way the answer is given
         if frame.wants == "days" and by_request_alone(frame) and frame.window is None:
             # the schedule's by its words alone: the day's calendar
@@ -540,7 +554,17 @@ def _holds(frame: Frame, text: str) -> bool:
     if any(n in text.casefold() for n in _named(frame)):
         return True
     words = text_words([text])
-    return bool(frame.things) and all(held(w, words) for w in frame.things)
+    return bool(frame.things) and all(_held_as(w, words) for w in frame.things)
+
+
+def _held_as(term: str, pool: frozenset[str]) -> bool:
+    """Whether a text's words hold a thing said by its word or by a kind it is a word for ("the meeting" of a
+    "Medicines Optimisation Committee", "the session" of a "Year 9 netball practice"; never "the match" of a game,
+    which the mail of a booking may still call it)."""
+    from steward.reader.words import load_words
+
+    kinds = load_words().thing_kinds.get(term, frozenset())
+    return held(term, pool) or any(held(w, pool) for w in kinds)
 
 
 def _only_whose_missing(frame: Frame, missing: Sequence[str], lines: list[tuple[datetime, str]]) -> list[str]:
@@ -560,7 +584,7 @@ def _missing(frame: Frame, lines: list[tuple[datetime, str]]) -> list[str]:
     """The words and kinds of entry the question names that no line holds ("meeting" when only a vet visit is on)."""
     said = [*frame.unknown, *frame.things]
     pools = [text_words([t]) for _, t in lines]
-    return [w for w in said if not any(held(w, ws) for ws in pools)]
+    return [w for w in said if not any(_held_as(w, ws) for ws in pools)]
 
 
 def _said_too(frame: Frame, missing: Sequence[str]) -> list[str]:
