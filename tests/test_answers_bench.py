@@ -275,7 +275,7 @@ TWENTIETH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 4, "mail":
 # twenty-first sample mailbox, Mandy Chan's in Hong Kong, written blind to the rules and frozen before its first run)
 # scored on that first run, before any tuning: 36 right, 18 wrong, 21 refused of 75 (appointments 10/5/9, brief
 # 2/1/0, mail 8/0/1, money 8/8/6, reminders 4/0/1, schedule 4/4/4)
-TWENTY_FIRST_WRONG_AT_MOST = {"money": 8, "appointments": 5, "schedule": 4, "mail": 0, "brief": 1, "reminders": 0}
+TWENTY_FIRST_WRONG_AT_MOST = {"money": 2, "appointments": 5, "schedule": 4, "mail": 0, "brief": 1, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any

@@ -111,6 +111,51 @@ def test_autopay_is_will_be_debited_and_a_bare_amount_takes_the_institutions_cur
     assert missing(none) is not None
 
 
+def test_an_autopay_of_the_minimum_alone_leaves_the_statement_owed_by_hand() -> None:
+    # a card's autopay that pays only its minimum is no autopay of the statement: the rest is the person's to pay
+    text = ("Statement balance AUD 3,412.90 Minimum payment due AUD 68.00 Payment due date 21/10/2026 "
+            "Credit limit AUD 9,000.00 Direct debit: your minimum payment (AUD 68.00) will be debited from your "
+            "everyday account ending 5521 on 21/10/2026. The rest of your balance is not covered by your direct "
+            "debit arrangement; please pay it by the due date.")
+    got = read_bill(text, received=datetime(2026, 10, 1, tzinfo=LON), institution=None, vocab=V)
+    assert (got.owed.amount, got.minimum.amount, got.due_date) == (Decimal("3412.90"), Decimal("68.00"),
+                                                                   date(2026, 10, 21))
+    assert got.autopay is False
+    # an autopay of the whole, beside the minimum's row of the table, is still one
+    whole = read_bill("Statement balance AUD 3,412.90 Minimum payment due AUD 68.00 Payment due date 21/10/2026 "
+                      "Autopay: your full statement balance will be debited on 21/10/2026.",
+                      received=datetime(2026, 10, 1, tzinfo=LON), institution=None, vocab=V)
+    assert whole.autopay is True
+
+
+def test_an_autopay_form_among_the_ways_to_pay_is_not_an_autopay_in_place() -> None:
+    text = ("Service charge for June\nAmount: GBP 310.00\nPlease pay on or before 14/06/2026.\n\nPay by cheque at "
+            "the estate office, by bank transfer, or by direct debit form. A late charge applies after the due date.")
+    got = read_bill(text, received=datetime(2026, 6, 1, tzinfo=LON), institution=None, vocab=V)
+    assert (got.amount.amount, got.due_date, got.autopay) == (Decimal("310.00"), date(2026, 6, 14), False)
+    asked = read_bill("Amount due: GBP 42.00, due on 14/06/2026. Return the enclosed direct debit mandate form "
+                      "to set it up.", received=datetime(2026, 6, 1, tzinfo=LON), institution=None, vocab=V)
+    assert asked.autopay is False
+
+
+@pytest.mark.parametrize(("text", "amount", "due", "autopay"), [
+    # the day a bill is taken, said around the account it is taken from
+    ("Toll statement for March\nTotal: GBP 64.00\nThis amount will be debited from your bank account ending 8812 on "
+     "09/04/2026.", "64.00", date(2026, 4, 9), True),
+    ("Your Home bundle bill\nTotal this month GBP 42.50\nGBP 42.50 will be charged to your credit card ending 1180 "
+     "on 12/04/2026.", "42.50", date(2026, 4, 12), False),
+    # a bill's table that names the day its card is charged, a government demand's last day for payment
+    ("Your bill for April\nTotal this month GBP 42.50\nCharge date 12/04/2026", "42.50", date(2026, 4, 12), False),
+    ("Demand for council rates\nTotal amount payable: GBP 388.00\n\nLast day for payment: 30 April 2026\n\nA "
+     "surcharge is added to any amount unpaid after 14 May 2026.", "388.00", date(2026, 4, 30), False),
+])
+def test_a_day_to_pay_is_read_from_the_words_a_bill_labels_it_with(text: str, amount: str, due: date,
+                                                                  autopay: bool) -> None:
+    got = read_bill(text, received=datetime(2026, 4, 1, tzinfo=LON), institution=None, vocab=V)
+    assert (got.amount.amount, got.due_date, got.autopay) == (Decimal(amount), due, autopay)
+    assert got.labelled  # so a bill filed as other mail is read all the same
+
+
 def test_a_payment_confirmation_reads_the_amount_received() -> None:
     got = read_bill("We received your payment of $1,842.17 for the card ending 1234. Thank you.",
                     received=datetime(2026, 10, 3, tzinfo=NYC), institution=None, vocab=V, payment_confirmation=True)

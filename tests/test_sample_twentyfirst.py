@@ -49,11 +49,11 @@ BILLS = xfail([
     ("Harbourlight Bank", "12846.50", "HKD", "2027-05-17", ""),  # its minimum paid by autopay from savings
     ("Victoria Crest Bank", "4219.30", "HKD", "2027-05-11", ""),  # with a phone's instalment in it
     ("Lantau Power & Light", "1284.60", "HKD", "2027-05-18", ""),  # headings in English and Chinese
-    ("FiberWave", "398.00", "HKD", "2027-05-10", "a bundle's bill in HTML alone, charged to a card, is not read"),
+    ("FiberWave", "398.00", "HKD", "2027-05-10", ""),  # a bundle's bill in HTML alone, charged to a card
     ("Sunrise Court Management Office", "2140.00", "HKD", "2027-05-10", ""),  # 'HKD 2,140'
     ("Rating & Valuation Office", "2264.00", "HKD", "2027-05-31",
      "a demand for rates and rent with its 'last day for payment' is not read"),
-    ("HarbourPass", "500.00", "HKD", "2027-05-06", "a toll statement debited from a bank account is not read"),
+    ("HarbourPass", "500.00", "HKD", "2027-05-06", ""),  # a toll statement debited from a bank account
     ("FitLoop", "59.99", "USD", "2027-05-12", ""),  # a US app's renewal, its date month first
 ])
 

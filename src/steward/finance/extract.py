@@ -40,6 +40,10 @@ AFTER_REACH = 14
 _OFFERED = re.compile(r"(?:set(?:ting)?\s+up|sign(?:ing)?\s+up\s+for|switch(?:ing)?\s+to|enrol(?:l)?(?:\s+in)?|"
                       r"register\s+for|activate|turn\s+on|opt\s+in(?:\s+to)?|why\s+not|consider|no|not|"
                       r"haven't|have\s+not|don't|do\s+not|isn't|is\s+not|without|"
+                      # a sum left out of it ("The remaining balance is not covered by your autopay instruction")
+                      r"(?:not|never)\s+(?:covered|paid|taken|included)\s+(?:by|under|in)|"
+                      # a way to pay among others ("by cheque, by FPS, or by autopay form")
+                      r"\bor\s+(?:by|via|through)|"
                       # a way to pay among others, told to the reader ("Pay by direct debit, online banking or at
                       # any service centre", "you can pay by direct debit")
                       r"(?:^|[.!?:;]\s*|\b(?:can|may|could|please)\s+)pay\s+(?:by|via|through|with|using)|"
@@ -52,7 +56,10 @@ _OFFERED = re.compile(r"(?:set(?:ting)?\s+up|sign(?:ing)?\s+up\s+for|switch(?:in
 # will charge your card ending 4417", a card
 # among the ways to pay ("by bank transfer, card or cheque"), a card named by its bank and its last digits
 # ("auto-debited from your Suvarna Bank credit card ending 7731")
-_PAID_WITH = re.compile(r"\b(?:from|to|with|by|on|using|via|through|charge|charges|charged|charging)\s+"
+# (the verb of charging or debiting is kept, so the day's label around the card still reads: "HK$398.00 will be
+# charged to your credit card ending 6621 on 10/05", "will be debited from your bank account ending 3307 on 06/05")
+_PAID_WITH = re.compile(r"(?:\b(?:from|to|with|by|on|using|via|through)\s+|(?<=\bcharge\s)|(?<=\bcharges\s)|"
+                        r"(?<=\bcharged\s)|(?<=\bcharging\s))"
                         r"(?:[\w-]+(?:\s+[\w-]+)?,\s+|[\w-]+\s+or\s+)*"
                         r"(?:your|the|a|any|my)?\s*(?:[\w&'.-]+\s+){0,3}?(?:credit\s+|debit\s+)?card"
                         r"(?:\s+on\s+file|\s+(?:ending|ending\s+in|ending\s+with|no\.?|number)\s*[:#]?\s*[x*•.\s-]*\d{4,5})?\b|"
@@ -65,7 +72,7 @@ _PAID_WITH = re.compile(r"\b(?:from|to|with|by|on|using|via|through|charge|charg
                         r"(?:\s+[\w-]+){0,2}?\s+(?:ending|ending\s+in|ending\s+with)\s*[:#]?\s*[x*•.\s-]*\d{4,5}\b|"
                         # the account a payment came from ("Payment method: eCheck ending 0932", "Funded by: Bank
                         # account ending 0932"): the payer's, never the account the bill is for
-                        r"\b(?:payment\s+method|paid\s+(?:with|from|by|using)|funded\s+by|debited\s+from)\s*:?\s*"
+                        r"\b(?:payment\s+method|paid\s+(?:with|from|by|using)|funded\s+by|(?<=debited\s)from)\s*:?\s*"
                         r"(?:your\s+)?(?:[\w&'.-]+\s+){0,3}?(?:ending|ending\s+in|ending\s+with)\s*[:#]?\s*"
                         r"[x*•.\s-]*\d{4,5}\b")
 # a full stop that ends an abbreviation, not a sentence: "(incl. 9% GST)", "approx. 40 kWh", "Ref. no. 88"
@@ -99,7 +106,29 @@ def autopay_in_place(lowered: str, vocab: FinanceVocab) -> bool:
     offered, invited or denied by the words right before it, nor said to be off by the words after it)."""
     # (the card it is taken from may stand inside the phrase: "we will charge your Visa ending 1234 automatically")
     return any(not _OFFERED.search(said[max(0, m.start() - 30):m.start()]) and not _OFF.match(said, m.end())
+               and not _FORM.match(said, m.end()) and not _minimum_only(said, m.start(), m.end())
                for said in (lowered, paid_with_left_out(lowered)) for m in vocab.autopay.finditer(said))
+
+
+# a form to set an autopay up is not one in place ("return the autopay form", "direct debit mandate form")
+_FORM = re.compile(r"(?:\s+(?:instruction|mandate|authori[sz]ation|application|enrol?ment))?\s+(?:form|application)s?\b")
+# what a card's autopay pays when it pays only part: the minimum ("Autopay: the minimum payment due will be debited
+# from your savings account") leaves the rest of the statement to be paid by hand
+_MINIMUM = re.compile(r"\bmin(?:imum|\.)?\s+(?:payment|amount|due|repayment)")
+_WHOLE = re.compile(r"\b(?:full|in\s+full|whole|statement\s+balance|total\s+(?:amount|balance)|entire)\b")
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+
+
+def _minimum_only(said: str, start: int, end: int) -> bool:
+    """Whether the sentence an autopay phrase stands in says it pays the minimum alone (not the whole)."""
+    # (a statement's table runs on without full stops: before the phrase, no further back than its last figure,
+    # so the table's own "Minimum payment due HK$385.00" row is not read as the autopay's)
+    before = [m.end() for m in _SENTENCE_END.finditer(said, max(0, start - 60), start)]
+    lead = said[before[-1] if before else max(0, start - 60):start]
+    after = _SENTENCE_END.search(said, end)
+    # (a figure in brackets is the phrase's own: "the minimum payment due (HK$385.00) will be debited")
+    sentence = re.split(r"\d", re.sub(r"\([^)]*\)", " ", lead))[-1] + said[start:after.start() if after else len(said)]
+    return bool(_MINIMUM.search(sentence)) and not _WHOLE.search(sentence)
 
 
 # an autopay said to be off by the words after it: "AutoPay is off for this account", "Autopay: Off", "auto-pay is

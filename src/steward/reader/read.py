@@ -1616,8 +1616,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                     and not t.isdigit() and len(t) >= 3)
     # "the bus fee": a kind's word said of something else names a thing the answer must hold, as an unknown word does
     # ("the tax lady": a kind of due's word said of the person who does it for you, never that due)
+    # (a phrase that is itself a flag's names no thing: "auto deduct" is how a bill is paid, "cover it" what it pays)
+    flagged = {tuple(p) for phrases in rw.flags.values() for p in phrases}
     unknown += tuple(dict.fromkeys(w for at, n in _hits(norms, rw.not_kinds) for w in norms[at:at + n]
-                                   if (w in _kind_vocabulary(rw) or w in _due_kind_vocabulary()) and w not in unknown))
+                                   if (w in _kind_vocabulary(rw) or w in _due_kind_vocabulary()) and w not in unknown
+                                   and tuple(norms[at:at + n]) not in flagged and norms[at + n - 1] not in _COVER_IT))
     from steward.reader.answerers.closures import asks_of_closing
 
     if ask_said != "count" and asks_of_closing(text) is not None and rw.sender_kinds.get(_CLOSING_PLACES) and \
@@ -1817,6 +1820,8 @@ def read_bookings(text: str, clock: Clock, rw: ReaderWords, date_options: Any = 
 
 
 _DETERMINERS = frozenset(("the", "a", "an", "my", "this", "that", "our", "your", "his", "her", "their"))
+# what "cover" as a verb is said of ("won't the direct debit cover the rest?"): a pronoun or the sum, never a thing named
+_COVER_IT = frozenset(("it", "that", "this", "them", "all", "everything", "rest", "whole", "full", "balance"))
 
 
 _SUMMARY_NOUNS = frozenset(("highlights", "rundown", "recap", "summary", "overview", "roundup", "round-up", "lowdown"))

@@ -496,7 +496,9 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             items = late
         if "manual" in frame.flags and not named and not frame.bills:
             items = [d for d in items if not d.autopay]  # "which do I pay myself, not by direct debit?"
-        elif "autopay" in frame.flags and not named and not frame.bills:
+        elif "autopay" in frame.flags and not named and not frame.bills and not frame.kinds:
+            # ("which bills are on autopay?"; of a kind said, "is the maintenance taken automatically?" is asked of
+            # its bills, yes or no)
             items = [d for d in items if d.autopay]
         cover = _insurance_asked(frame, items, rw)
         covered = False  # the kind of insurance asked ("the house insurance") is held by the bills shown
@@ -547,12 +549,12 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 head = f"No: {what} is taken automatically (autopay / direct debit):"
             elif not any(d.autopay for d in items):
                 head = f"Yes: the mail Steward has read sets up no autopay or direct debit for {what}:"
-        elif "autopay" in frame.flags and (named or frame.bills):
+        elif "autopay" in frame.flags and (named or frame.bills or frame.kinds):
             # "does the phone bill come out on its own?": yes or no first, then the bill
             if all(d.autopay for d in items):
                 head = f"Yes: {what} is taken automatically (autopay / direct debit):"
             elif not any(d.autopay for d in items):
-                head = f"No: the mail Steward has read sets up no autopay or direct debit for {what}:"
+                head = f"No: in the mail Steward has read, no autopay or direct debit pays {what} in full:"
         lines = [head, *(_line(d, d.id in overdue_ids, clock) for d in items)]
         if gone and mailbox is not None:
             # which statement is which: the day each came
@@ -565,6 +567,14 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             # person's to choose: every price its letter gives is said under its line
             box = mailbox()
             lines = [head, *(line + _priced_options(d, box, clock) for line, d in zip(lines[1:], items, strict=True))]
+        from_what = "charged_to" in frame.flags and bool(_WHICH.search(frame.text))
+        if ("autopay" in frame.flags and "manual" not in frame.flags or from_what) and mailbox is not None \
+                and len(items) <= _OPTIONS_READ:
+            # what is taken and from where, as its mail says it: an autopay of part of a bill (a card's minimum
+            # alone) with what is left to pay by hand; "which card is it charged to?" of a mail that names none
+            # is said so
+            lines += [said for d in items for said in (_autopay_said(d, mailbox(), clock) or (
+                ["  its mail names no card or account it is taken from"] if from_what else []))]
         if len(items) > 1 and "total" in frame.flags:
             lines.insert(0, _totals(items, clock) + ".")  # "how much is that altogether?": the sum first
         elif len(items) > 1 and not gone:  # (two statements of one card are no sum)
@@ -895,8 +905,8 @@ def _labelled_sum(m: Message, mailbox: Mailbox, clock: Clock, country: str, labe
 def _a_loan_by_its_kind(frame: Frame, rw: ReaderWords) -> Frame:
     """A loan asked of by what it is for ("my car loan") names no lender whose name only holds "loan" ("Bluestem
     Loan Servicing"): the loans are asked of, and the kind said picks among them."""
-    if not any(_hits(frame.text, p) for p in rw.loan_kinds.values()):
-        return frame
+    if not any(_hits(_kind_words(frame.text, rw), p) for p in rw.loan_kinds.values()):
+        return frame  # (a loan's word said of something else names no loan: "is it auto deduct?")
 
     if not (frame.filters or frame.kinds or frame.bills or frame.unknown or frame.unmatched or frame.things):
         return replace(frame, kinds=("loan",))  # "how much is left on the car?": the loan for it, when there is one
@@ -940,6 +950,16 @@ def _loans_said(text: str, loans: list[Due], rw: ReaderWords, mailbox: Mailbox, 
 _PAID_FOR = re.compile(r"\bpa(?:y|id)\s+for\b", re.I)
 
 
+def _kind_words(text: str, rw: ReaderWords) -> str:
+    """`text` with each phrase that says a kind's word of something else masked (`not_kinds`: "auto deduct")."""
+    said = words(text)
+    for p in rw.not_kinds:
+        for at in range(len(said) - len(p) + 1):
+            if tuple(said[at:at + len(p)]) == tuple(p):
+                said[at:at + len(p)] = ["_"] * len(p)
+    return " ".join(said)
+
+
 def _hits(text: str, phrases: Sequence[tuple[str, ...]]) -> bool:
     said = f" {' '.join(words(text))} "
     return any(f" {' '.join(p)} " in said for p in phrases)
@@ -962,6 +982,30 @@ def _insurance_asked(frame: Frame, items: Sequence[Due], rw: ReaderWords) -> str
 def _insurance_kinds(text: str, rw: ReaderWords) -> tuple[str, ...]:
     """The kinds of insurance a text says (a bill's words, or a question's)."""
     return tuple(k for k, phrases in rw.insurance_kinds.items() if _hits(text.replace("\u2019", "'"), phrases))
+
+
+# which card or account is asked for ("which card is it charged to?", "what bank account does it come out of?")
+_WHICH = re.compile(r"\b(?:which|what)\s+(?:\w+\s+)?(?:card|cards|account|accounts|bank)\b", re.I)
+# a sentence that says what a bill is taken from ("HK$398.00 will be charged to your credit card ending 6621")
+_TAKEN_FROM = re.compile(r"\b(?:charged|billed)\s+to\s+your\b|\b(?:debited|deducted|taken)\s+from\s+your\b", re.I)
+
+
+def _autopay_said(due: Due, mailbox: Mailbox, clock: Clock) -> list[str]:
+    """What a bill's own mail says of an autopay or a debit set up for it, quoted (at most two sentences): the
+    part it pays and the part left to pay by hand. Nothing when its mail names none, or is gone."""
+    from steward.errors import StewardError
+    from steward.finance.vocab import finance_vocab
+    from steward.reader.details import sentences
+
+    if due.message_id is None:
+        return []
+    try:
+        body = mailbox.read(due.message_id, clock=clock).body
+    except StewardError:
+        return []
+    pattern = finance_vocab().autopay
+    said = [" ".join(s.split()) for s in sentences(body) if pattern.search(s.lower()) or _TAKEN_FROM.search(s)][:2]
+    return [f"  its mail says: \u201c{s.strip()}\u201d" for s in said if len(s) <= 300]
 
 
 def _held_text(due: Due, message: object | None) -> str:

@@ -246,8 +246,13 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                               {"items": [], "beyond_calendar": 1, "mail_names": named})
         missing_then = got is not None and frame.window is not None and bool(got.data.get("missing")) and \
             "Nothing else is on" in got.reply
-        if got is None or mailbox is None or not (missing_then or got.reply.startswith(("Nothing on",
-                                                                                      "Yes, you're free"))):
+        # a day that holds only bills due has no hour taken: mail that gives a time then is said beside them
+        dues_alone = [str(t) for t in (got.data.get("items") or ())] if got is not None and \
+            got.reply.startswith("Coming up") and not got.data.get("missing") else []
+        if not all(" bill due: " in t for t in dues_alone):
+            dues_alone = []
+        if got is None or mailbox is None or not (missing_then or dues_alone or got.reply.startswith((
+                "Nothing on", "Yes, you're free"))):
             return got
         if frame.window is not None:
             start, end, said = frame.window.start, frame.window.end, frame.window.said
@@ -271,6 +276,11 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             return Answer("\n".join([f"{head} on your calendar, but I can't say there's none: this mail gives a time "
                                      "then that I read no booking from:", *lines]),
                           {"items": [], "beyond_calendar": 1, "mail_names": lines})
+        if dues_alone:
+            return Answer("\n".join([got.reply.splitlines()[0], *dues_alone, "Nothing else is on your calendar, but I "
+                                     "can't say that's all: this mail gives a time then that I read no booking from:",
+                                     *lines]),
+                          {"items": dues_alone, "beyond_calendar": 1, "mail_names": lines})
         return Answer("\n".join([f"Your calendar has nothing {said}, but I can't say you're free: this mail gives a "
                                  "time then that I read no booking from:", *lines]),
                       {"items": [], "beyond_calendar": 1, "mail_names": lines})
