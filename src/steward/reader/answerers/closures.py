@@ -58,6 +58,7 @@ class Said:
 
     @property
     def first(self) -> date:
+        """The first day it says."""
         return min(a for a, _ in self.spans)
 
     def within(self, start: date, end: date) -> bool:
