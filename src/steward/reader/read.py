@@ -709,12 +709,6 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                        places=now.places or (before.places if now.flags & {"seat", "reference"} else ()),
                        window=before.window if before.window is None or before.window.start < before.window.end
                        else None, sure=True)
-    if (now is not None and "ends" in now.flags and before.domain == "schedule" and before.window is not None
-            and len(words(text)) <= 4
-            and not (now.names_something or now.kinds or now.window or now.bills or now.things or now.unmatched)):
-        # "and up to when?" (said bare) after what is on a day: when the things of that day end, as their mail or
-        # entry says; a question that names its thing ("till when does the review go on?") is asked of that thing
-        return replace(before, text=text, ask="when", flags=before.flags | {"ends"}, scores=(), sure=True)
     of_the_thing = of_the_thing_before(text, before, now)
     if of_the_thing is not None:
         # "who's the physio there?", "where do they have their office?", "which doctor will that be with?" after a booking: one more
