@@ -1,5 +1,5 @@
 """What the tests of the generated sample mailboxes share (tests/test_sample_second.py, _third, _fourth,
-_fifth, _sixth, _seventh, _eighth, _ninth, _tenth, _eleventh, _twelfth, _thirteenth, _fourteenth, _fifteenth, _sixteenth, _seventeenth, _eighteenth, _nineteenth, _twentieth, _twentyfirst): a home built from a person's mailbox at their
+_fifth, _sixth, _seventh, _eighth, _ninth, _tenth, _eleventh, _twelfth, _thirteenth, _fourteenth, _fifteenth, _sixteenth, _seventeenth, _eighteenth, _nineteenth, _twentieth, _twentyfirst, _twentysecond): a home built from a person's mailbox at their
 clock, its commands run as they would run them, the copy
 of it with every proposed booking accepted, and the checks every mailbox passes the same way. A test module
 names its mailbox in `SAMPLE`; the fixtures `sample_home` and `sample_accepted` (tests/conftest.py) build its
@@ -106,6 +106,7 @@ TENTH, ELEVENTH, TWELFTH = _home("tenth"), _home("eleventh"), _home("twelfth")
 THIRTEENTH, FOURTEENTH, FIFTEENTH = _home("thirteenth"), _home("fourteenth"), _home("fifteenth")
 SIXTEENTH, SEVENTEENTH, EIGHTEENTH = _home("sixteenth"), _home("seventeenth"), _home("eighteenth")
 NINETEENTH, TWENTIETH, TWENTY_FIRST = _home("nineteenth"), _home("twentieth"), _home("twentyfirst")
+TWENTY_SECOND = _home("twentysecond")
 
 
 def xfail(rows: Sequence[tuple[Any, ...]]) -> list[Any]:

@@ -1,6 +1,6 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
 Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's, Aoife Brennan's, Kristine
-Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's, Farhan Qureshi's, Frank Kowalczyk's, Tan Wei Ling's, Kirsty Fraser's, Mandy Chan's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
+Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's, Farhan Qureshi's, Frank Kowalczyk's, Tan Wei Ling's, Kirsty Fraser's, Mandy Chan's, Darnell Carter's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
 is refused."""
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from sample_homes import (
     TWELFTH,
     TWENTIETH,
     TWENTY_FIRST,
+    TWENTY_SECOND,
     same_bytes_and_facts,
 )
 from steward.sample import (
@@ -54,6 +55,7 @@ from steward.sample import (
     twelfth,
     twentieth,
     twentyfirst,
+    twentysecond,
 )
 from steward.sample.builder import SampleMessage
 
@@ -79,6 +81,7 @@ MAILBOXES = [
     pytest.param(nineteenth.generate, NINETEENTH.now, 55, id="nineteenth"),
     pytest.param(twentieth.generate, TWENTIETH.now, 55, id="twentieth"),
     pytest.param(twentyfirst.generate, TWENTY_FIRST.now, 55, id="twentyfirst"),
+    pytest.param(twentysecond.generate, TWENTY_SECOND.now, 60, id="twentysecond"),
 ]
 
 

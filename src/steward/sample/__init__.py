@@ -10,7 +10,7 @@ Venkatesh's, in Bengaluru; `ninth.py` is Rachel Ortega's, in Denver; `tenth.py` 
 `thirteenth.py` is Claire Haigh's, in Leeds; `fourteenth.py` is Megan Castellano's, in Jersey City; `fifteenth.py` is Chidinma Okafor's, in Lagos; `sixteenth.py` is
 Shanice Campbell-Reid's, in Kingston; `seventeenth.py` is Farhan Qureshi's, in Dubai; `eighteenth.py` is Frank
 Kowalczyk's, in Chicago; `nineteenth.py` is Tan Wei Ling's, in Petaling Jaya; `twentieth.py` is Kirsty Fraser's, in
-Glasgow; `twentyfirst.py` is Mandy Chan's, in Hong Kong. `homes.py` is
+Glasgow; `twentyfirst.py` is Mandy Chan's, in Hong Kong; `twentysecond.py` is Darnell Carter's, in Decatur. `homes.py` is
 their table (each one's module, zone, clock and folder); `builder.py` holds what the generated mailboxes share (the message record, a dated mailbox builder,
 invitations and the Maildir / mbox writers).
 

@@ -82,6 +82,8 @@ MAILBOXES = (
                   "2027-03-26T07:50:00+00:00"),
     SampleMailbox("twentyfirst", "Mandy Chan's, in Hong Kong", "steward.sample.twentyfirst", "Asia/Hong_Kong",
                   "2027-05-02T20:30:00+08:00"),
+    SampleMailbox("twentysecond", "Darnell Carter's, in Decatur", "steward.sample.twentysecond", "America/New_York",
+                  "2027-06-15T12:20:00-04:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
