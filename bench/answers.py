@@ -10,8 +10,8 @@ Reads a question set (`bench/data/answers_dev.yaml`, `answers_blind.yaml`, `answ
 `answers_sixteenth_blind.yaml`, `answers_seventeenth.yaml`, `answers_seventeenth_blind.yaml`, `answers_eighteenth.yaml`,
 `answers_eighteenth_blind.yaml`, `answers_nineteenth.yaml`,
 `answers_nineteenth_blind.yaml`, `answers_twentieth.yaml`, `answers_twentieth_blind.yaml`, `answers_twentyfirst.yaml`,
-`answers_twentyfirst_blind.yaml`, `answers_days.yaml`,
-`answers_days_blind.yaml`, `answers_talk.yaml`, `answers_talk2.yaml`: a YAML with `homes` {demo|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twentyfirst: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
+`answers_twentyfirst_blind.yaml`, `answers_twentysecond.yaml`, `answers_twentysecond_blind.yaml`, `answers_days.yaml`,
+`answers_days_blind.yaml`, `answers_talk.yaml`, `answers_talk2.yaml`: a YAML with `homes` {demo|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twentyfirst|twentysecond: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
 builds each home once (the sample mailbox at the set's pinned clock, no model), runs each case's turns
 in a session of its own (the earlier turns set the context, the last one is scored) and scores it:
 
@@ -29,7 +29,7 @@ in a session of its own (the earlier turns set the context, the last one is scor
         eighth|eighth_blind|ninth|ninth_blind|tenth|tenth_blind|eleventh|eleventh_blind|twelfth|twelfth_blind|thirteenth|
         thirteenth_blind|fourteenth|fourteenth_blind|fifteenth|fifteenth_blind|sixteenth|sixteenth_blind|seventeenth|
         seventeenth_blind|eighteenth|eighteenth_blind|nineteenth|nineteenth_blind|twentieth|twentieth_blind|twentyfirst|
-        twentyfirst_blind|days|days_blind|talk|talk2]
+        twentyfirst_blind|twentysecond|twentysecond_blind|days|days_blind|talk|talk2]
         [--show wrong|refused|all] [--homes DIR]
 
 `both` is the development and the blind set; `third` is the set written blind over the third sample
@@ -55,10 +55,11 @@ questions), `nineteenth` the one over the nineteenth (Tan Wei Ling's, in Petalin
 evening and night and single questions), `twentieth` the one over the twentieth (Kirsty Fraser's, in Glasgow: a
 conversation of her Friday, the weekend the clocks go forward, and single questions), `twentyfirst` the one over the
 twenty-first (Mandy Chan's, in Hong Kong: a conversation of her Sunday evening planning the week ahead and single
-questions). `fifth_blind`, `sixth_blind`,
+questions), `twentysecond` the one over the twenty-second (Darnell Carter's, in Decatur, Georgia: a conversation of his
+Tuesday from the lunch break to the evening and single questions). `fifth_blind`, `sixth_blind`,
 `seventh_blind`, `eighth_blind`, `ninth_blind`, `tenth_blind`, `eleventh_blind`, `twelfth_blind`, `thirteenth_blind`,
 `fourteenth_blind`, `fifteenth_blind`, `sixteenth_blind`, `seventeenth_blind`, `eighteenth_blind`, `nineteenth_blind`,
-`twentieth_blind` and `twentyfirst_blind` are held out over the fifth to twenty-first mailboxes (another
+`twentieth_blind`, `twentyfirst_blind` and `twentysecond_blind` are held out over the fifth to twenty-second mailboxes (another
 conversation and everyday questions): scored, never shown. `days` is two conversations of a
 person's day written blind over the second and the third mailboxes (Noor's Tuesday in Melbourne, Inês's
 Monday in Toronto), a development set --show may print; `days_blind` is held out over the same two
@@ -117,16 +118,17 @@ SETS = {"dev": "answers_dev.yaml", "blind": "answers_blind.yaml", "third": "answ
         "nineteenth": "answers_nineteenth.yaml", "nineteenth_blind": "answers_nineteenth_blind.yaml",
         "twentieth": "answers_twentieth.yaml", "twentieth_blind": "answers_twentieth_blind.yaml",
         "twentyfirst": "answers_twentyfirst.yaml", "twentyfirst_blind": "answers_twentyfirst_blind.yaml",
+        "twentysecond": "answers_twentysecond.yaml", "twentysecond_blind": "answers_twentysecond_blind.yaml",
         "days": "answers_days.yaml", "days_blind": "answers_days_blind.yaml", "talk": "answers_talk.yaml",
         "talk2": "answers_talk2.yaml"}
 ZONES = {mailbox.name: mailbox.zone for mailbox in MAILBOXES}  # each sample home's person's clock
 # the sets whose cases --show prints (the held-out sets' cases, blind, fifth_blind, sixth_blind, seventh_blind,
 # eighth_blind, ninth_blind, tenth_blind, eleventh_blind, twelfth_blind, thirteenth_blind, fourteenth_blind,
 # fifteenth_blind, sixteenth_blind, seventeenth_blind, eighteenth_blind, nineteenth_blind, twentieth_blind,
-# twentyfirst_blind and days_blind, are never shown)
+# twentyfirst_blind, twentysecond_blind and days_blind, are never shown)
 SHOWN = ("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
          "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth",
-         "twentyfirst", "days", "talk", "talk2")
+         "twentyfirst", "twentysecond", "days", "talk", "talk2")
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 SYMBOLS = {"INR": ("₹", "rs", "rs.", "inr"), "USD": ("$", "usd", "us$"), "GBP": ("£", "gbp"), "EUR": ("€", "eur"),
            "AUD": ("a$", "aud", "au$"), "NZD": ("nz$", "nzd"), "JPY": ("¥", "jpy"), "SGD": ("s$", "sgd"),
@@ -475,7 +477,8 @@ def main(argv: list[str] | None = None) -> int:
                                           "fifteenth_blind", "sixteenth", "sixteenth_blind", "seventeenth",
                                           "seventeenth_blind", "eighteenth", "eighteenth_blind", "nineteenth",
                                           "nineteenth_blind", "twentieth", "twentieth_blind", "twentyfirst",
-                                          "twentyfirst_blind", "days", "days_blind", "talk", "talk2"),
+                                          "twentyfirst_blind", "twentysecond", "twentysecond_blind", "days", "days_blind",
+                                          "talk", "talk2"),
                         default="both")
     parser.add_argument("--show", choices=("wrong", "refused", "all"), default=None,
                         help="print the cases of one verdict (development sets only: the held-out sets are never shown)")

@@ -330,7 +330,8 @@ def test_a_set_gets_no_more_wrong_answers_than_it_did(name: str, tmp_path_factor
                                   "fourteenth_blind", "fifteenth", "fifteenth_blind", "sixteenth",
                                   "sixteenth_blind", "seventeenth", "seventeenth_blind", "eighteenth",
                                   "eighteenth_blind", "nineteenth", "nineteenth_blind", "twentieth",
-                                  "twentieth_blind", "twentyfirst", "twentyfirst_blind", "days",
+                                  "twentieth_blind", "twentyfirst", "twentyfirst_blind", "twentysecond",
+                                  "twentysecond_blind", "days",
                                   "days_blind", "talk", "talk2"])
 def test_every_case_asks_a_home_its_set_builds_about_a_known_capability(name: str) -> None:
     data = yaml.safe_load((answers.DATA / answers.SETS[name]).read_text(encoding="utf-8"))
