@@ -277,6 +277,12 @@ TWENTIETH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 4, "mail":
 # 2/1/0, mail 8/0/1, money 8/8/6, reminders 4/0/1, schedule 4/4/4)
 TWENTY_FIRST_WRONG_AT_MOST = {"money": 2, "appointments": 5, "schedule": 4, "mail": 0, "brief": 1, "reminders": 0}
 
+# what the twenty-second set (a conversation of a Tuesday from the lunch break in the van to the evening and single
+# questions over the twenty-second sample mailbox, Darnell Carter's in Decatur, Georgia, written blind to the rules and
+# frozen before its first run) scored on that first run, before any tuning: 24 right, 22 wrong, 29 refused of 75
+# (appointments 8/1/12, brief 0/4/0, mail 3/1/3, money 7/8/8, reminders 4/0/0, schedule 2/8/6)
+TWENTY_SECOND_WRONG_AT_MOST = {"money": 8, "appointments": 1, "schedule": 8, "mail": 1, "brief": 4, "reminders": 0}
+
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
@@ -307,7 +313,7 @@ WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FO
                 "fifteenth": FIFTEENTH_WRONG_AT_MOST, "sixteenth": SIXTEENTH_WRONG_AT_MOST,
                 "seventeenth": SEVENTEENTH_WRONG_AT_MOST, "eighteenth": EIGHTEENTH_WRONG_AT_MOST,
                 "nineteenth": NINETEENTH_WRONG_AT_MOST, "twentieth": TWENTIETH_WRONG_AT_MOST,
-                "twentyfirst": TWENTY_FIRST_WRONG_AT_MOST,
+                "twentyfirst": TWENTY_FIRST_WRONG_AT_MOST, "twentysecond": TWENTY_SECOND_WRONG_AT_MOST,
                 "talk": TALK_WRONG_AT_MOST, "talk2": TALK2_WRONG_AT_MOST}
 
 
