@@ -320,6 +320,8 @@ def score(case: Mapping[str, Any], reply: str, handled_by: str, asked_back: bool
         return Scored(*base, "wrong", reply, ("an answer about something else",))
     # (an expected thing the reply denies is missing: "not marked as phishing" says no phishing, "nothing on the 28th"
     # no 28th; an answer of none is said by denying, and is read in the whole reply: "Nothing from CodeForge")
+    if handled_by == "offline":  # the offline refusal answers nothing, whatever its examples happen to contain
+        return Scored(*base, "refused", reply, ("the offline refusal",))
     denies = expect.get("count") == 0
     so = reply if denies else said_so(reply)
     missing = [f"amount {a}" for a in expect.get("amounts", []) if not has_amount(so, str(a))]

@@ -89,6 +89,12 @@ def test_an_expected_thing_the_reply_denies_is_missing() -> None:
     assert answers.score(nothing, "Nothing from Harbour Gym this week.", "reader", False, TODAY).verdict == "right"
 
 
+def test_the_offline_refusal_is_refused_even_when_its_examples_hold_the_expected_words() -> None:
+    case = {**CASE, "expect": {"names": ["Kaveri"], "amounts": ["5,795.85"]}}
+    reply = "I can answer that with a model connected. Offline, try: 'what do I owe Kaveri, 5,795.85?'"
+    assert answers.score(case, reply, "offline", False, TODAY).verdict == "refused"
+
+
 def test_an_unanswerable_question_is_right_only_when_it_says_so() -> None:
     case = {"id": "y", "capability": "money", "mailbox": "demo", "answerable": False, "expect": {}}
     said = answers.score(case, "I have nothing called ‘Zephyr’ among your cards. The nearest: Kaveri Bank.",
