@@ -159,6 +159,40 @@ def test_a_sailing_headed_outbound_is_on_the_fares_clock_and_the_way_back_is_not
         (None, "travel_zone_missing")]  # the way back leaves Denmark: the kroner say nothing of its clock
 
 
+# -- a booking passed on by the family -----------------------------------------------------------------------
+
+SCHOOL = ("Hollybrook National School", "enrol@hollybrookns.example")
+INTERVIEW = ("Dear Mr Nolan,\n\nThank you for your application. Your daughter NOLAN AOIFE is invited to an "
+             "interview.\n\nDate: 06/03/2027 (Saturday)\nTime: 11:20\nPlace: Hollybrook National School, "
+             "Hollybrook Road\n\nPlease arrive 10 minutes early and bring her birth certificate.\n\nHollybrook "
+             "National School")
+
+
+def _interview_passed_on() -> bytes:
+    note = ("Deirdre, the Hollybrook interview is Saturday morning. I'm at the match Sat, can you bring Aoife?\n\n"
+            f"---------- Forwarded message ---------\nFrom: {SCHOOL[0]} <{SCHOOL[1]}>\n"
+            f"Date: Tue, Feb 23, 2027 at 12:30 PM\nSubject: Interview invitation - HB-2027-311\n"
+            f"To: {PADRAIG[0]} <{PADRAIG[1]}>\n\n{INTERVIEW}")
+    return message("fw-4@homepost.example", PADRAIG, "Fwd: Interview invitation - HB-2027-311", note, SENT)
+
+
+def test_an_interview_invitation_forwarded_by_the_family_is_the_schools_at_its_own_time(tmp_path: Path,
+                                                                                       cli: Any) -> None:
+    items = _scan(tmp_path, cli, {"a": _interview_passed_on()})
+    # the school's time, never the forward's "Saturday morning", and the school's booking, never Padraig's
+    assert booked(items) == [("Hollybrook National School", "2027-03-06T11:20:00+00:00")]
+
+
+def test_the_name_of_who_forwarded_a_booking_asks_nothing_of_it(app_in_own_home: Any, tmp_path: Path) -> None:
+    from appointment_mail import with_mail
+    from chat_helpers import talk
+
+    home = with_mail(app_in_own_home(ZONE, NOW), tmp_path / "mail", {"a": _interview_passed_on()})
+    assert "11:20" in talk(home, "when is Aoife's Hollybrook interview?")[0]
+    reply = talk(home, "can Padraig come with us or not?")[0]
+    assert "Hollybrook National School appointment" not in reply, reply
+
+
 # -- invitations on their day -----------------------------------------------------------------------------
 
 BOSS = ("Gráinne Keane", "grainne.keane@liffeydesign.example")

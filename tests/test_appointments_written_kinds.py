@@ -189,3 +189,36 @@ def test_a_span_said_before_the_moment_of_a_cancellation_is_not_its_day(tmp_path
         "Hi Sam, sorry but our groomer is off sick this week, so we've had to cancel Biscuit's wash and trim on "
         "Mon 5 Oct at 2pm. Call us to rebook.", SENT)})
     assert [(i["status"], i["start"]) for i in items] == [("rejected", "2026-10-05T14:00:00-05:00")], items
+
+
+def test_a_flight_change_that_writes_its_new_times_above_the_old_ones_is_the_flight_at_its_new_time(
+        tmp_path: Path, cli: Any) -> None:
+    airline = ("Solstice Airways", "itinerary@solstice.example")
+    items = _scan(tmp_path, cli, {
+        "a": message("sx-1@solstice.example", airline, "Your trip to Mexico City - HX72QD", ITINERARY,
+                     SENT - timedelta(days=20)),
+        "b": message("sx-3@solstice.example", airline, "Your flight time has changed - SX 451",
+                     "Dear passenger,\n\nYour flight time has changed.\n\nFlight SX 451, Sat 24 Oct 2026, Chicago "
+                     "(ORD) to Mexico City (MEX)\n\nNEW: departs 19:35, arrives 23:10\nWAS: departs 18:05, arrives "
+                     "21:40\n\nNothing else about your booking has changed.", SENT)})
+    # the new line wins, never the old one; it lands when the new line says, on Mexico City's clock
+    assert [(i["start"], i["end"]) for i in items if i["status"] == "proposed"] == [
+        ("2026-10-24T19:35:00-05:00", "2026-10-24T23:10:00-06:00")]
+
+
+@pytest.mark.parametrize("written", ["1745", "1745 hrs"])
+def test_a_booking_whose_time_is_four_figures_of_a_24_hour_clock_is_at_that_time(tmp_path: Path, cli: Any,
+                                                                                  written: str) -> None:
+    items = _scan(tmp_path, cli, {"a": message(
+        "bd-1@bayviewdental.example", ("Bayview Dental", "front@bayviewdental.example"),
+        "Appointment confirmed: check-up", f"Dear Sam,\n\nYour appointment is confirmed.\n\nDate: Thursday 8 October "
+        f"2026\nTime: {written}\nDentist: Dr. Ruiz\n\nBayview Dental", SENT)})
+    assert _proposed(items) == [("Bayview Dental", "2026-10-08T17:45:00-05:00")]
+
+
+def test_four_figures_that_are_no_time_of_day_are_no_booking_time(tmp_path: Path, cli: Any) -> None:
+    items = _scan(tmp_path, cli, {"a": message(
+        "bd-2@bayviewdental.example", ("Bayview Dental", "front@bayviewdental.example"),
+        "Appointment confirmed: check-up", "Dear Sam,\n\nYour appointment is confirmed.\n\nDate: Thursday 8 October "
+        "2026\nTime: 2590\nDentist: Dr. Ruiz\n\nBayview Dental", SENT)})
+    assert _proposed(items) == []

@@ -36,6 +36,8 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                             "Dear Parents and Carers,\n\nFriday 10 December is an INSET day, so there is no school for "
                             "pupils. The Christmas jumper day is on Thursday 16 December.\n\nMrs Okoro\nSchool Office",
                             _sent(29)),
+        "c-child": message("m1@homepost.example", ("Maya Clarke", "maya.clarke@homepost.example"), "lift",
+                           "Mum can you pick me up from football on Thursday? Maya", _sent(30)),
     })
 
 
@@ -43,7 +45,10 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
     ("which days is the nursery shut in december?", "Monday 6 December"),
     ("is nursery closed on the 6th", "staff training"),
     ("is there school on friday 10th?", "INSET day"),
-    ("any school on the 10th of december?", "INSET day")])
+    ("any school on the 10th of december?", "INSET day"),
+    # asked of the child ("does she have school", "got school ... or not?", as Hong Kong English asks it)
+    ("does Maya have school on friday 10th?", "INSET day"),
+    ("Maya got school on the 10th or not?", "INSET day")])
 def test_a_closing_day_is_the_places_own_sentence_that_says_it(home: App, question: str, said: str) -> None:
     reply = talk(home, question)[0]
     assert said in reply, reply

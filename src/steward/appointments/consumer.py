@@ -41,7 +41,7 @@ from steward.appointments.model import (
     source_marker,
     unsafe,
 )
-from steward.appointments.patterns import Cues, sender_business
+from steward.appointments.patterns import Cues, clock_written, sender_business
 from steward.clock import Clock
 from steward.records.appointments import MessageMeta
 
@@ -115,9 +115,11 @@ def _read_start(text: str, at: Clock, options: DateOptions | None) -> Resolution
 
 
 def _said_in(source: str, start: datetime, at: Clock, options: DateOptions | None) -> str | None:
-    """The phrase of `source` that names exactly `start` (a date with a time), or None."""
+    """The phrase of `source` that names exactly `start` (a date with a time), or None (a labelled time of four
+    figures, "Time: 1845", read as the clock it is)."""
     from steward import dates
 
+    source = clock_written(source)
     found = [*dates.find_all(source, at, options=options)]
     combined = dates.find(source, at, options=options)
     if combined is not None:

@@ -306,7 +306,7 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     for line in lines:
         if not line or len(line) > 160:
             continue
-        when = dates.find(line, at, options=options)
+        when = dates.find(clock_written(line), at, options=options)
         if when is None or not (when.has_date and when.has_time):
             continue
         found.setdefault(when.start, line)
@@ -324,7 +324,7 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     provider = _venue_above(lines, line, meta.subject) or venue_in_subject(meta) or _card_provider(meta, cues)
     if provider is None or unsafe_name(provider):
         return []
-    when = dates.find(line, at, options=options)
+    when = dates.find(clock_written(line), at, options=options)
     assert when is not None
     what = _what(line, f"{meta.subject}\n{head}", cues)
     if what == "stay":  # a check-in is the hotel's time, not the person's
@@ -389,14 +389,26 @@ def _date_then_time(lines: list[str], at: Clock, options: DateOptions | None) ->
         then = n + 1
         if _LABEL_ALONE.fullmatch(kept[then]) and then + 1 < len(kept):
             then += 1
-        hour = dates.find(kept[then], at, options=options)
+        hour = dates.find(clock_written(kept[then]), at, options=options)
         if hour is None or hour.has_date or not hour.has_time:
             continue
         said = " ".join(kept[n:then + 1])
-        both = dates.find(said, at, options=options)
+        both = dates.find(clock_written(said), at, options=options)
         if both is not None and both.has_date and both.has_time:
             out.setdefault(both.start, said)
     return out
+
+
+# a booking's time under its label written as four figures of a 24-hour clock with no colon ("Time: 1845",
+# "Appointment time: 0930 hrs"), as some clinics' and dentists' systems print it
+_FOUR_FIGURES = re.compile(r"(\btime\s*:\s*)([01]\d|2[0-3])([0-5]\d)(?=\s*(?:hrs?\b|h\b|hours\b)?\s*(?:$|[,;(\n]))",
+                           re.I | re.M)
+
+
+def clock_written(line: str) -> str:
+    """A booking's line with a labelled time of four figures written as a clock reads it ("Time: 1845" is
+    "Time: 18:45"); any other line as it is."""
+    return _FOUR_FIGURES.sub(r"\1\2:\3", line)
 
 
 # a table cell's label on a line of its own ("Time", "Uhrzeit:", "Start time")
@@ -508,13 +520,16 @@ def find_moved_lines(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     old_i = next((i for i, line in enumerate(lines) if _OLD_LINE.match(line)), None)
     new_i = next((i for i in range(old_i + 1, min(old_i + 4, len(lines))) if _NEW_LINE.match(lines[i])),
                  None) if old_i is not None else None
+    if old_i is not None and new_i is None:  # the new line first, the old one just under it ("NEW: ..." / "WAS: ...")
+        new_i = next((i for i in range(max(0, old_i - 3), old_i) if _NEW_LINE.match(lines[i])), None)
     if old_i is None or new_i is None:
         return (_moved_in_one_line(meta, lines, cues, clock, options)
                 or _moved_under_header(meta, lines, cues, clock, options)
                 or _moved_to_labels(meta, lines, cues, clock, options)
                 or _retimed_in_a_sentence(meta, head, cues, clock, options))
     at = clock.at(meta.received_at)
-    above = [r for line in lines[max(0, old_i - 8):old_i] if line
+    first = min(old_i, new_i)
+    above = [r for line in lines[max(0, first - 8):first] if line
              for r in [dates.find(line, at, options=options)] if r is not None and r.has_date and not r.has_time]
     day = above[0].text if len({r.start.date() for r in above}) == 1 else None
     said: list[tuple[str, tuple[str, ...]]] = []

@@ -514,6 +514,11 @@ class AppointmentsService:
                 and self._worth_reading(m) and (raw := self._raw(m.id, raws)) is not None and (
                     moved := patterns.find_moved_lines(m, read_body(raw).text, self.cues, self.clock, self._options(m)))):
             return [Sourced(c, m) for c in moved]  # its lines say the move whole: its sentences not again
+        if not mine and _FORWARD.search(f"{m.subject}\n{m.snippet}") and (raw := self._raw(m.id, raws)) is not None and (
+                passed_on := [c for c in self._forwarded(m, raw) if c.forwarded]):
+            # a business's booking passed on by the family: its time is the forwarded mail's, never a time the
+            # note above it says in passing ("the interview is Sat morning")
+            return [Sourced(c, m) for c in passed_on]
         mine.extend(Sourced(c, m) for c in patterns.find_candidates(m, self.cues, self.clock, self._options(m)))
         if not mine and self._worth_reading(m) and (raw := self._raw(m.id, raws)) is not None:
             mine.extend(Sourced(c, m) for c in self._card(m, raw))

@@ -200,13 +200,16 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     told = _told_titles(rows, everyday | reader_words.known)
     for provider, phrases in _invitation_titles(repo.invitation_summaries(conn), everyday | reader_words.known).items():
         told[provider] = (*told.get(provider, ()), *(p for p in phrases if p not in told.get(provider, ())))
+    writing_in_person = {row.name for row in senders if row.category == "personal"}
     for provider in sorted({p for p, _, _, _ in rows}):
         titles = " ".join(t for p, t, _, _ in rows if p == provider)
         via = next((v for p, _, _, v in rows if p == provider and v and v != provider), "")
         phrases = name_phrases(provider, _everyday_apart(provider, generic, everyday)) + tuple(
             (a,) for a in aliases.get(provider, ())) + tuple(t for t in told.get(provider, ())) + tuple(
             (c, word) for c in codes.get(provider, ()) for word in ("flight", "flights"))
-        if via:
+        if via and via not in writing_in_person:
+            # (a booking service's name names what it booked; a relative who forwarded a booking is named by their
+            # own name alone: "can Sam come?" asks nothing of the school's interview he passed on)
             phrases += tuple(p for p in name_phrases(via, _everyday_apart(via, generic, everyday)) if p not in phrases)
         kind = kind_of(f"{provider} {titles} {via}", reader_words.provider_kinds) or _kind_booked(
             [subject for p, subject, _ in booking_mail if p == provider], reader_words)

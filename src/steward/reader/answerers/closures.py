@@ -19,9 +19,11 @@ from steward.reader.frame import Frame
 if TYPE_CHECKING:
     from steward.search.mailbox import Mailbox
 
-# a question of a place's closing ("closed", "shut", "no school", "is there school", "a day off school")
+# a question of a place's closing ("closed", "shut", "no school", "is there school", "a day off school", "does he
+# have school on Friday?", "got school tomorrow or not?")
 CLOSING_ASKED = re.compile(r"\b(?:clos(?:ed|es|ure|ures)|close|shut|shuts|off\s+school|no\s+(?:school|nursery|"
-                           r"daycare|day\s+care|creche|classes)|(?:(?:is|are)\s+there\s+(?:any\s+)?|\bany\s+(?=\w+(?:\s+care)?\s+"
+                           r"daycare|day\s+care|creche|classes)|(?:(?:is|are)\s+there\s+(?:any\s+)?|\b(?:have|has|got)\s+(?:any\s+)?(?=\w+\s+"
+                           r"(?:on|this|next|tomorrow|today|that)\b)|\bany\s+(?=\w+(?:\s+care)?\s+"
                            r"(?:on|this|next|tomorrow|today|that)\b|\w+\s*\??\s*$))(?:school|nursery|"
                            r"daycare|day\s+care|creche|classes)|open\s+(?:on|this|next|tomorrow|today|that))\b|"
                            r"\bopen\s*\??\s*$", re.I)
