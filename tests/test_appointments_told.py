@@ -250,3 +250,13 @@ def test_a_teachers_note_of_a_parents_evening_slot_is_told_though_filed_with_app
     items = _scan(tmp_path, cli, {"a": teacher}, now=UK_NOW, zone="Europe/Belfast")
     assert [(provider, start) for provider, start, _, _ in items] == [
         ("Mr Declan Hughes", "2027-05-04T17:40:00+01:00")], items
+
+
+def test_an_event_in_sittings_by_group_is_each_sitting_at_its_own_hours(tmp_path: Path, cli: Any) -> None:
+    # a school's evening in two sittings, a line each: both sittings, each under its group, never the first alone
+    notice = message("pc-1@stbrigids-pc.example", ("St Brigid's Parent Council", "events@stbrigids-pc.example"),
+                     "Easter Disco this Friday",
+                     "Dear families,\n\nThe Easter Disco is this Friday in the gym hall:\nPrimary 1-3: 5.30pm to 6.30pm\n"
+                     "Primary 4-7: 6.45pm to 8pm\n\nTickets £3 at the door.\n\nSt Brigid's Parent Council", UK_SENT)
+    items = _scan(tmp_path, cli, {"a": notice}, now=UK_NOW, zone="Europe/Belfast")
+    assert [start for _, start, _, _ in items] == ["2027-05-07T17:30:00+01:00", "2027-05-07T18:45:00+01:00"], items

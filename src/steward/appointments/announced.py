@@ -244,6 +244,16 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             found.setdefault(day.start, Announced(name, day.text, sentence, whole, _place(body, sentence, said_as, cues.rooms),
                                                   whole=bool(whole)))
             continue
+        sittings = _sittings(said[n + 1:n + 1 + _FOLLOWING], day, at, options)
+        if sittings:
+            # "The Spring Disco is this Friday in the school hall: / P1-P3: 6pm to 7pm / P4-P7: 7.15pm to 8.30pm": one
+            # sitting of it for each group its lines give hours for, each called by its group
+            name = _name(sentence, event.start(), event.group(0))
+            for line, label, hours, then in sittings:
+                found.setdefault(then.start, Announced(f"{name} ({label})", f"{day.text} {hours}", line,
+                                                       (day.text, hours), _place(body, sentence, here, cues.rooms),
+                                                       listed=True))
+            continue
         for later, then, hour in _hours_after(said[n + 1:n + 1 + _FOLLOWING], at, cues, options):
             if then.has_date and then.start.date() != day.start.date():
                 continue
@@ -251,9 +261,37 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             both = dates.find(told, at, options=options)
             if both is None or not (both.has_date and both.has_time):
                 continue
-            found.setdefault(both.start, Announced(name, told, later, (day.text, hour)))
+            # ("Game on Saturday against the Rovers at Victoria Park, pitch 3. Kick-off 10": where the sentence that
+            # named it and its day says it is)
+            found.setdefault(both.start, Announced(name, told, later, (day.text, hour),
+                                                   _place(body, sentence, here, cues.rooms)))
             break
     return found
+
+
+# a line that gives the hours of one group's sitting, its group first ("P1-P3: 6pm to 7pm", "Under 9s - 10 till 11")
+_SITTING = re.compile(r"^\s*([A-Z][\w'\u2019/+-]*(?:\s+[\w'\u2019/+-]+){0,3})\s*(?::|\s[-\u2013]\s)\s*(\S.*)$")
+
+
+def _sittings(following: list[str], day: Resolution, at: Clock,
+              options: DateOptions | None) -> list[tuple[str, str, str, Resolution]]:
+    """The sittings of an event the lines right after its day give, each a group's own hours on that day ("P1-P3: 6pm
+    to 7pm", "P4-P7: 7.15pm to 8.30pm"): (the line, its group, its hours as written, its start on the day); none
+    unless two or more are."""
+    from steward import dates
+
+    out: list[tuple[str, str, str, Resolution]] = []
+    for line in following:
+        found = _SITTING.match(line)
+        hours = dates.find(found.group(2), at, options=options) if found is not None else None
+        if found is None or hours is None or not hours.has_time or hours.has_date or hours.end is None or \
+                hours.recurring or _HOURS.search(hours.text) is None or len(found.group(2)) > len(hours.text) + 3:
+            break
+        both = dates.find(f"{day.text} {hours.text}", at, options=options)
+        if both is None or not (both.has_date and both.has_time) or both.start.date() != day.start.date():
+            break
+        out.append((line, found.group(1), hours.text, both))
+    return out if len(out) >= 2 else []
 
 
 # the hours an event runs, said with both ends in digits ("6 till half 7", "10:00-12:30", "from 2 to 4pm")

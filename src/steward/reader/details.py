@@ -275,6 +275,10 @@ DETAILS = (
         r"(?:arrive|get\s+there|be\s+there|turn\s+up|show\s+up|sign\s+in)\s+(?:early|earlier|before\s+(?:it|the\s+time)|"
         r"ahead)\b|\bwhat\s+time\s+(?:should|must|do)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:be\s+there|turn\s+up|"
         r"show\s+up|reach)\b|"
+        # ("what time should we get there?", "what time do we need to get there for?": never "what time do we get
+        # there?", when a journey arrives)
+        r"\bwhat\s+time\s+(?:(?:should|must)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?|do\s+(?:i|we)\s+(?:need|have)\s+"
+        r"to\s+)get\s+there\b|"
         # ("what time must we reach for the final?", "by what time do I need the drawings ready?": the time to be there
         # by, or to have a thing ready by, that its mail gives)
         r"\bby\s+what\s+time\s+(?:should|must|do|shall)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:reach|arrive|be\s+"
@@ -282,7 +286,9 @@ DETAILS = (
            re.compile(r"\b(?:arrive|be\s+there|get\s+there|come|sign\s+in|report)\b[^.!?\n]{0,30}?\b(?:\d+|five|ten|"
                       r"fifteen|twenty|thirty)\s*(?:min|mins|minutes)\s+(?:early|before|prior)|\b(?:arrive|be\s+there|come)\s+"
                       r"(?:a\s+(?:few|little)\s+(?:minutes\s+)?)?early\b|\b(?:have|get)\s+\w+(?:\s+\w+)?\s+there\s+by\b|"
-                      r"\b(?:reach|arrive|be\s+there|get\s+there)\s+by\s+\d|\bready\b[^.!?\n]{0,60}?\bby\s+\d", re.I),
+                      r"\b(?:reach|arrive|be\s+there|get\s+there)\s+by\s+\d|\bready\b[^.!?\n]{0,60}?\bby\s+\d|"
+                      # ("Kick-off 10, get there for half 9": the time to be there for, as British English says it)
+                      r"\b(?:be|get)\s+there\s+for\s+(?:half\s+(?:past\s+)?)?\d", re.I),
            label="when to arrive"),
     # "did the salon mention the deposit?", "do I get my deposit back?": what a booking's mail says of the deposit
     # paid for it ("Deposit received: $50", "your $50 deposit will be refunded"); never a bank's deposit of pay

@@ -699,8 +699,15 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?",
         # "which terminal?"), in the span it was asked in (not the moment "when is it now?" said); the booking
         # before settles the domain
-        return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, unmatched=before.unmatched,
-                       bills=before.bills or now.bills,
+        # (a booking's detail asked after a day's thing, "what time must we be there?" after "when's Aoife's hockey?", is
+        # the booking's mail's to say: the thing named before is the one asked of still)
+        detail_of_a_thing = "detail" in now.flags and before.domain == "schedule" and bool(before.things)
+        return replace(now, domain="appointments" if detail_of_a_thing else before.domain, filters=before.filters,
+                       kinds=before.kinds, bills=before.bills or now.bills,
+                       # (whose the thing is, "Aoife's", which no booking's mail need say, is no name to find)
+                       unmatched=tuple(u for u in before.unmatched if not (
+                           detail_of_a_thing and re.fullmatch(r"[\w-]+['\u2019]s", u.said))),
+                       things=now.things or before.things,
                        # (the seat of "that one" after the journey home is that journey's, not the one out's; a
                        # turn that points at none, "which seat do I have going out?", is of every journey)
                        flags=now.flags | (before.flags & {_WAY_BACK_FLAG} if now.flags & {"seat", "reference"}

@@ -194,8 +194,10 @@ def on_the_clock(said: str) -> str:
     return "".join(f"; its \u201c{m.group()}\u201d is {m[1]}:{m[2]}" for m in _FOUR_DIGIT_TIME.finditer(said))
 
 
-# a time to be somewhere by written without its half of the day ("Reach by 9.30 for warm up", "ready by 9")
-_BY_A_BARE_HOUR = re.compile(r"\bby\s+(\d{1,2})(?:[.:](\d{2}))?(?!\s*(?:[ap]\.?m\b|[.:]?\d|h\b|hrs?\b|%))", re.I)
+# a time to be somewhere by written without its half of the day ("Reach by 9.30 for warm up", "ready by 9"), or to be
+# there for, as British English says it ("get there for half 9": 9:30)
+_BY_A_BARE_HOUR = re.compile(r"\b(?:by|(?<=there\s)for)\s+(half\s+(?:past\s+)?)?(\d{1,2})(?:[.:](\d{2}))?"
+                             r"(?!\s*(?:[ap]\.?m\b|[.:]?\d|h\b|hrs?\b|%))", re.I)
 # and a time to leave at ("leave by 4:30", "we'll head out at 1.10", "set off around 6")
 _LEAVE_AT_A_BARE_HOUR = re.compile(r"\b(?:by|at|around|about|before)\s+(\d{1,2})(?:[.:](\d{2}))?"
                                    r"(?!\s*(?:[ap]\.?m\b|[.:]?\d|h\b|hours?\b|hrs?\b|min\w*|%))", re.I)
@@ -204,18 +206,22 @@ _LEAVE_AT_A_BARE_HOUR = re.compile(r"\b(?:by|at|around|about|before)\s+(\d{1,2})
 def _by_before(said: str, b: Held, kind: str, clock: Clock) -> str:
     """The time a sentence says to arrive or to leave by with no "am" or "pm", on the clock, as the last such time
     before the booking starts ("; its “by 9.30” is 21:30, before its 22:00 start"); "" otherwise."""
-    bare = _BY_A_BARE_HOUR.search(said) if kind == "arrive" else _LEAVE_AT_A_BARE_HOUR.search(said) \
+    found = _BY_A_BARE_HOUR.search(said) if kind == "arrive" else _LEAVE_AT_A_BARE_HOUR.search(said) \
         if kind == "leave" else None
-    if bare is None or not 1 <= int(bare[1]) <= 12:
+    if found is None:
+        return ""
+    # (the hour and its minutes, "half" before the hour its half past)
+    half, hour, minutes = (found[1], found[2], found[3]) if kind == "arrive" else (None, found[1], found[2])
+    if not 1 <= int(hour) <= 12 or half and minutes:
         return ""
     start = clock.local(b.start)
-    minute = int(bare[2] or 0)
-    before = [t for t in (start.replace(hour=int(bare[1]) % 12, minute=minute, second=0),
-                          start.replace(hour=int(bare[1]) % 12 + 12, minute=minute, second=0)) if t <= start]
+    minute = 30 if half else int(minutes or 0)
+    before = [t for t in (start.replace(hour=int(hour) % 12, minute=minute, second=0),
+                          start.replace(hour=int(hour) % 12 + 12, minute=minute, second=0)) if t <= start]
     if not before:
         return ""
     at = max(before)
-    return (f"; its \u201c{bare.group().strip()}\u201d is {clock.formats.time(at)}, before its "
+    return (f"; its \u201c{found.group().strip()}\u201d is {clock.formats.time(at)}, before its "
             f"{clock.formats.time(start)} start")
 
 

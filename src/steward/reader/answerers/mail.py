@@ -548,7 +548,12 @@ def _speaks_of_a_day(frame: Frame, clock: Clock, box: Mailbox, senders: list[Slo
     giving = [m for m in mail if any(first <= clock.local(d).date() <= max(first, last) for d in _days_given(m, clock))]
     day = re.sub(r"^(?:on|for|by|at|in)\s+", "", frame.window.said)
     if giving:
-        told = _time_told(giving[0], first, clock) if frame.ask == "when" else None
+        # (asked what they said of the day, "be there about 2" is said with the time it gives too)
+        told = _time_told(giving[0], first, clock) if frame.ask in ("when", "show") else None
+        if told is None and frame.ask == "show" and (gives := mail_news.day_it_gives(giving[0], clock)) is not None \
+                and clock.formats.day(first) in gives:
+            # ("on Sunday, be there about 2": its day and its bare hour read together, as when it was asked when)
+            told = gives
         return Answer("\n".join([f"{who}'s mail speaks of {day}:", mail_news.latest_says(giving, clock),
                                  *([told] if told else [])]), {"messages": [m.id for m in giving]})
     return Answer("\n".join([f"None of {who}'s mail speaks of {day} in words I can read. What the latest says:",

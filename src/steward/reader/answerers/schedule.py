@@ -389,6 +389,15 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         if (missing or frame.things and frame.ask == "where") and things is not None and (
                 thing := things(frame, clock)) is not None:
             return thing  # "the birthday thing on the 20th, where is it?": the invitation its mail calls a bash
+        if (theirs := _only_whose_missing(frame, missing, lines)) and frame.ask != "count":
+            # "what's the story wi Aoife's hockey on Saturday?": the game that day, though its coach's mail never names
+            # the child it is for
+            entry_of = {text: entry for (_, text), entry in zip(lines, entries, strict=True)}
+            return Answer("\n".join([f"None of what I hold names {' or '.join(w.title() for w in missing)}, but the "
+                                     f"{' '.join(frame.things)} {said}:", *theirs]),
+                          {"items": theirs, "beyond_calendar": beyond,
+                           "view": schedule_view(f"The {' '.join(frame.things)} {said}",
+                                                 [entry_of[t] for t in theirs if t in entry_of], clock)})
         if missing and (frame.ask in ("is_there", "when", "which", "how_much", "count") or frame.things):
             head = f"I can't find any {' '.join(missing)} {said} in your calendar or bookings."
             if not lines:
@@ -592,7 +601,11 @@ def _named(frame: Frame) -> list[str]:
 
 def _missing(frame: Frame, lines: list[tuple[datetime, str]]) -> list[str]:
     """The words and kinds of entry the question names that no line holds ("meeting" when only a vet visit is on)."""
-    said = [*frame.unknown, *frame.things]
+    from steward.reader.words import load_words
+
+    # (a word that names nothing of its own, "what's the story with the game?", need be held by none)
+    plain = load_words().not_things
+    said = [w for w in (*frame.unknown, *frame.things) if w not in plain]
     pools = [text_words([t]) for _, t in lines]
     return [w for w in said if not any(_held_as(w, ws) for ws in pools)]
 
