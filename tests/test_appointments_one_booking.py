@@ -43,3 +43,17 @@ def test_a_persons_booking_at_the_same_time_about_another_thing_is_kept(tmp_path
     got = booked(items)
     assert ("Ponsonby Animal Clinic", "2026-03-12T09:30:00+13:00") in got
     assert len(got) == 2, got
+
+
+def test_a_booking_services_confirmation_a_partner_forwards_is_a_booking_not_an_invitation(
+        tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    from steward.sample.builder import GMAIL, forwarded
+
+    page = ("Hi Rawiri,\n\nYour table is booked.\n\nKōwhai Kitchen\n12 Ponsonby Road, Auckland\nFriday 13 March at "
+            "7.15pm\nTable for 2\nReference: KK-20417\n\nTableNow")
+    text = forwarded("All sorted for Friday x", GMAIL, ("TableNow", "noreply@tablenow.example"),
+                     datetime(2026, 3, 8, 12, 0, tzinfo=AKL), FRIEND, "Your table at Kōwhai Kitchen", page)
+    mail = message("rt-1@tane-mail.example", FRIEND, "Fwd: Your table at Kōwhai Kitchen", text,
+                   datetime(2026, 3, 8, 12, 10, tzinfo=AKL))
+    items = scan_mail(tmp_path, cli, {"a": mail}, NOW, ZONE)
+    assert booked(items) == [("Kōwhai Kitchen", "2026-03-13T19:15:00+13:00")], items

@@ -260,3 +260,23 @@ def test_an_event_in_sittings_by_group_is_each_sitting_at_its_own_hours(tmp_path
                      "Primary 4-7: 6.45pm to 8pm\n\nTickets £3 at the door.\n\nSt Brigid's Parent Council", UK_SENT)
     items = _scan(tmp_path, cli, {"a": notice}, now=UK_NOW, zone="Europe/Belfast")
     assert [start for _, start, _, _ in items] == ["2027-05-07T17:30:00+01:00", "2027-05-07T18:45:00+01:00"], items
+
+
+def test_an_online_session_registered_for_is_at_its_labelled_time_on_the_persons_clock(
+        tmp_path: Path, cli: Any) -> None:
+    # given in UTC after the clocks went forward: an hour later on a summer clock
+    course = message("lt-1@learntree.example", ("LearnTree Courses", "events@learntree.example"),
+                     "You're registered: Marking that Matters (webinar)",
+                     "Hi,\n\nYou're registered for our live webinar.\n\nMarking that Matters\nWhen: Wednesday 5 May "
+                     "2027, 17:00 UTC\nLength: 1 hour\n\nSee you there!\nLearnTree", UK_SENT)
+    assert _scan(tmp_path, cli, {"a": course}, now=UK_NOW, zone="Europe/Belfast") == [
+        ("LearnTree Courses", "2027-05-05T18:00:00+01:00", "rejected", "invitation")]
+
+
+def test_a_schools_end_of_term_is_told_at_its_closing_hour(tmp_path: Path, cli: Any) -> None:
+    school = message("hv-1@hillview-ps.example", ("Hillview Primary School", "office@hillview-ps.example"),
+                     "End of term",
+                     "Dear Parents,\n\nTerm ends on Friday 7 May at 12 noon. The school reopens on Monday 17 May."
+                     "\n\nHillview Primary School", UK_SENT)
+    assert [(p, s) for p, s, _, _ in _scan(tmp_path, cli, {"a": school}, now=UK_NOW, zone="Europe/Belfast")] == [
+        ("Hillview Primary School", "2027-05-07T12:00:00+01:00")]

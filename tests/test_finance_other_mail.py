@@ -141,3 +141,13 @@ def test_a_date_in_numbers_that_reads_both_ways_is_the_reading_near_the_mail(
 def test_a_premium_for_its_months_is_owed(text: str, amount: str) -> None:
     got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="b@x.example", home_country="AU")
     assert got.amount is not None and str(got.amount.amount) == amount
+
+
+@pytest.mark.parametrize(("subject", "snippet"), [
+    ("Sports day and the summer holidays", "Dear Parents, Friday is sports day: pupils should wear their house colours."),
+    ("You're booked: Marking that Matters (online session)", "Practical feedback for pupils, When: Monday 7 June"),
+    ("Hotpot night at the club", "Bring a hotpot to share on Saturday."),
+])
+def test_a_short_banking_word_inside_another_word_makes_no_bank_alert(subject: str, snippet: str) -> None:
+    # "upi" inside "pupils", "otp" inside "hotpot": never a payments alert
+    assert default_classifier().classify("office@somewhere.example", "Hillview School", subject, snippet) != "bank_alert"

@@ -217,6 +217,12 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             # "the game's Saturday, kick-off 10": the day, and its start said after it
             whole = (day.text, kick[1])
             day = dates.find(f"{day.text} {kick[0].text}", at, options=options) or day
+        if day is None and (when := _labelled_when(said[n + 1:n + 1 + _FOLLOWING], at, options)) is not None:
+            # "You're registered for our live webinar. ... When: Tuesday 30 March 2027, 15:30 UTC": the day and time
+            # its own labelled line gives, on the clock it names
+            found.setdefault(when[1].start, Announced(_name(sentence, event.start(), event.group(0)), when[1].text,
+                                                      when[0]))
+            continue
         if day is None or not day.has_date or day.recurring or _REPEATS.search(day.text):
             continue  # "training stays on Thursdays at 17:30" tells of classes, not of the one event
         own = _own_hour(sentence[event.end():], at, options) if day.has_time else None
@@ -448,6 +454,20 @@ def _asked_then(following: list[str], at: Clock, cues: Cues,
             return None
         return later, when
     return None
+
+
+# a line that labels an event's day and time ("When: Tuesday 30 March 2027, 15:30 UTC", "Date and time: ...")
+_WHEN_LABEL = re.compile(r"^\s*(?:when|date\s+and\s+time|date\s*&\s*time|time\s+and\s+date)\s*:\s*\S", re.I)
+
+
+def _labelled_when(following: list[str], at: Clock, options: DateOptions | None) -> tuple[str, Resolution] | None:
+    """(the line, its day and time) of the one labelled line among the next sentences that gives both, else None."""
+    from steward import dates
+
+    said = [(line, r) for line in following if _WHEN_LABEL.match(line)
+            for r in [dates.find(line.split(":", 1)[1], at, options=options)]
+            if r is not None and r.has_date and r.has_time and not r.recurring]
+    return said[0] if len(said) == 1 else None
 
 
 def a_teams_game(one: Announced) -> bool:

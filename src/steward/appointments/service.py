@@ -44,6 +44,10 @@ from steward.store import appointments as repo
 from steward.store import audit, write_txn
 from steward.vocab.initials import initials_of
 
+# the address a business's system sends from, never a person's ("noreply@", "bookings@", "confirmations@")
+_ROLE_ADDRESS = re.compile(r"^(?:no-?reply|do-?not-?reply|donotreply|bookings?|reservations?|confirmations?|"
+                           r"tickets?|orders?)@", re.I)
+
 
 def _lazy_module(name: str) -> Any:
     """The module `name`, run on its first attribute read (importlib's LazyLoader); at once if loaded."""
@@ -693,8 +697,11 @@ class AppointmentsService:
             # a friend's or a relative's invitation passed on by a member of the family ("put this on the
             # calendar"): as its first sender told it, asked of by the note above it or by its own words
             found = self._invited_in_words(first, inner.text, note=_note_above(read_body(raw).text))
-        return [replace(c, forwarded=True) if organisation is not None and provider_key(c.provider) == provider_key(
-            organisation) else c for c in found]
+        # a booking service's own confirmation, sent from its role address ("noreply@", "bookings@"), passed on by a
+        # member of the family ("Sorted for Saturday night"): the booking is theirs, never an invitation of the sender's
+        service = _ROLE_ADDRESS.match(inner.sender) is not None
+        return [replace(c, forwarded=True) if (organisation is not None and provider_key(c.provider) == provider_key(
+            organisation)) or (service and c.status == "confirmed" and c.origin == "pattern") else c for c in found]
 
     def _candidates(self, messages: Sequence[MessageMeta], raws: dict[int, bytes | None]
                     ) -> tuple[list[Sourced], int]:

@@ -63,8 +63,10 @@ class Rule:
 
 
 def _alternation(phrases: tuple[str, ...]) -> re.Pattern[str] | None:
-    # one regex per phrase list: a single scan of the text instead of one `in` per phrase
-    return re.compile("|".join(re.escape(p) for p in phrases)) if phrases else None
+    # one regex per phrase list: a single scan of the text instead of one `in` per phrase; a short word starts a word
+    # ("upi" is India's payments, never the middle of "pupils"; "otp" never of "hotpot"; "bills" is still a bill)
+    return re.compile("|".join(rf"(?<![a-z0-9]){re.escape(p)}" if len(p) <= 4 and p.isalnum()
+                               else re.escape(p) for p in phrases)) if phrases else None
 
 
 @dataclass(frozen=True)
