@@ -287,7 +287,7 @@ TWENTY_FIRST_WRONG_AT_MOST = {"money": 2, "appointments": 3, "schedule": 4, "mai
 # questions over the twenty-second sample mailbox, Darnell Carter's in Decatur, Georgia, written blind to the rules and
 # frozen before its first run) scored on that first run, before any tuning: 24 right, 22 wrong, 29 refused of 75
 # (appointments 8/1/12, brief 0/4/0, mail 3/1/3, money 7/8/8, reminders 4/0/0, schedule 2/8/6)
-TWENTY_SECOND_WRONG_AT_MOST = {"money": 8, "appointments": 1, "schedule": 8, "mail": 1, "brief": 4, "reminders": 0}
+TWENTY_SECOND_WRONG_AT_MOST = {"money": 5, "appointments": 0, "schedule": 8, "mail": 1, "brief": 2, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any

@@ -227,3 +227,14 @@ def test_how_far_the_writers_clock_is_from_the_readers_is_read_either_way_round(
     assert writers_clock(said, "we are three hours behind you") == timedelta(hours=3)
     assert writers_clock("Sunday at 4.", "you're 2 hours ahead of me") is None  # said on the reader's clock
     assert writers_clock(said, "see you soon") is None  # how far apart, never guessed
+
+
+def test_an_event_a_spouse_says_to_remember_is_named_for_itself_not_the_asking(tmp_path: Path, cli: Any) -> None:
+    husband = ("Declan Byrne", "declan.byrne@homepost.example")
+    body = "remember Niamh practice tonight at 6:30, you have her. I'm on till 8\n\nD"
+    items = _scan(tmp_path, cli, {"a": message("db-1@homepost.example", husband, "tonight", body,
+                                                datetime(2027, 3, 1, 7, 40, tzinfo=DUB))})
+    assert [i["start"] for i in items] == ["2027-03-01T18:30:00+00:00"]
+    assert cli("--now", NOW, "--tz", ZONE, "appointments", "scan").code == 0
+    r = cli("--now", NOW, "--tz", ZONE, "chat", "--dry-run", "what's on tonight")
+    assert r.code == 0 and "18:30 Niamh practice (told in Declan Byrne's mail" in r.out, r.out

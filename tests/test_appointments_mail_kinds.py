@@ -83,6 +83,38 @@ def test_a_phone_number_in_a_bookings_lines_still_keeps_it_off_the_calendar() ->
     assert not unsafe("Booking ID: PC-55190283 Court 3, Sat 10 Oct 2026, 08:00 - 09:00.")
 
 
+# -- a trade's job cards from a scheduling app: the arrival window is the job's time, a move by the customer moves it --
+
+CREW = ("CrewSlot Dispatch", "jobs@crewslot.example")
+US_NOW, US_ZONE = "2026-09-30T18:00:00-05:00", "America/Chicago"
+US_SENT = datetime(2026, 9, 28, 19, 0, tzinfo=ZoneInfo(US_ZONE))
+
+
+def test_a_tradespersons_job_card_is_booked_at_its_window_and_moved_where_the_customer_moved_it(
+        tmp_path: Path, cli: Any) -> None:
+    home_with(tmp_path, cli, {
+        "a": message("j-1@c.example", CREW, "New job booked: Drain clearing - Fri 10/2",
+                     "Hollis Electric & Drain, you have a new job.\n\nService call: drain clearing, Ms. Ferreira\n"
+                     "Window: Fri 10/2 9:00-11:00 AM\nAddress: 31 Pecan Grove Dr, Waco TX\nCustomer note: gate code "
+                     "is on the post.\n\nCrewSlot Dispatch", US_SENT),
+        "b": message("j-2@c.example", CREW, "New job booked: Hot water service - Mon 10/5",
+                     "Hollis Electric & Drain, you have a new job.\n\nService call: hot water service, Mr. Lindqvist\n"
+                     "Window: Mon 10/5 1:00-3:00 PM\nAddress: 7 Bent St, Waco TX\n\nCrewSlot Dispatch", US_SENT),
+        "c": message("j-3@c.example", CREW, "Job rescheduled by customer: Hot water service - now Wed 10/7",
+                     "Your customer Mr. Lindqvist rescheduled this job.\n\nService call: hot water service\nWas: Mon "
+                     "10/5 1:00-3:00 PM\nNow: Wed 10/7 8:00 AM-10:00 AM\nAddress: 7 Bent St, Waco TX\n\nCrewSlot "
+                     "Dispatch", US_SENT + timedelta(days=1))}, US_NOW, US_ZONE)
+    found = scan(cli, "--dry-run", now=US_NOW, zone=US_ZONE)
+    assert sorted(proposed(found)) == [("CrewSlot Dispatch", "2026-10-02T09:00:00-05:00"),
+                                       ("CrewSlot Dispatch", "2026-10-07T08:00:00-05:00")]
+    # the time it was is no booking of its own
+    assert not [i for i in found if i["start"] == "2026-10-05T13:00:00-05:00" and i["status"] == "proposed"]
+    # a street's "Dr" in a job's address is no doctor the person is seeing
+    scan(cli, now=US_NOW, zone=US_ZONE)
+    r = cli("--now", US_NOW, "--tz", US_ZONE, "chat", "--dry-run", "when is my appointment with dr okafor")
+    assert r.code == 0 and "CrewSlot" not in r.out, r.out
+
+
 # -- the practice, not the person seen there --------------------------------------------------------------------
 
 def test_a_booking_with_a_practitioner_is_the_practices(tmp_path: Path, cli: Any) -> None:

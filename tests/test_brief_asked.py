@@ -48,3 +48,15 @@ def test_a_day_said_of_the_brief_is_no_section_to_add(text: str) -> None:
 def test_a_day_section_is_still_added_by_name() -> None:
     got = parse_config("add tomorrow to my brief", load_manifest(), W)
     assert got is not None and got.op in ("add", "move") and got.slot == "tomorrow"
+
+
+@pytest.fixture(scope="module")
+def afternoon(app_in_own_home: Any) -> Any:
+    return app_in_own_home("Pacific/Auckland", "2026-03-10T15:30:00+13:00")
+
+
+@pytest.mark.parametrize("question", ["the morning rundown please", "my morning briefing", "evening summary please"])
+def test_a_part_of_the_day_said_of_the_brief_names_which_brief_not_another_day(afternoon: Any, question: str) -> None:
+    # asked after noon, "morning" is the brief a morning gives: today's, never tomorrow morning's
+    handled_by, reply = ask(afternoon, question)
+    assert handled_by == "reader" and reply.startswith("Your brief for Tue 10 Mar 2026"), (question, reply)

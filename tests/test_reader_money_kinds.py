@@ -53,6 +53,10 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                               "Payment received",
                               "We have received your payment of EUR 39.00 for your account. Nothing more is due.",
                               _sent(2, 16)),
+        "fuel": message("t1@tankring.example", ("Tankring Fuel Card", "statements@tankring.example"),
+                        "Your fuel card statement",
+                        "Fleet fuel card statement for May.\nAmount due: EUR 212.30\nDue date: 15 June 2026\n"
+                        "Card ending 0912", _sent(1, 15)),
         "shop": message("s1@radladen.example", ("Radladen Mitte", "shop@radladen.example"), "Your order 5531",
                         "Thanks for your order of a bicycle bell.", _sent(2, 18)),
     })
@@ -80,6 +84,13 @@ def test_an_electricity_bill_is_the_biller_whose_compound_name_says_it(home: App
     assert "Ondas" not in reply and "Blaulicht" not in reply and "Nopal" not in reply, reply
 
 
+@pytest.mark.parametrize("question", ["what does the electric bill come to", "is the power bill paid"])
+def test_a_fuel_card_is_no_energy_bill(home: App, question: str) -> None:
+    # "fuel" of "dual fuel" (an energy tariff) names no biller alone: a fuel card's issuer sells no power
+    reply = ask(home, question)
+    assert "Tankring" not in reply, reply
+
+
 @pytest.mark.parametrize("question", ["when does the phone one go out?", "what's due on my mobile phone bill?"])
 def test_a_phone_bill_is_the_biller_whose_name_says_mobile_in_its_language(home: App, question: str) -> None:
     reply = ask(home, question)
@@ -95,7 +106,7 @@ def test_a_bill_whose_name_says_no_kind_is_found_by_its_mails_subject(home: App)
 
 def test_a_total_asked_again_in_another_currency_keeps_the_question(home: App) -> None:
     reply = ask(home, "what do I owe this month?", "how much is that in euros altogether?")
-    assert reply.startswith("Total: €186.40"), reply
+    assert reply.startswith("Total: €398.70"), reply
     reply = ask(home, "what do I owe this month?", "how much is that in euros altogether?", "and in pesos?")
     assert "4,210.00" in reply and "Stromkontor" not in reply, reply
     reply = ask(home, "what do I owe this month?", "and in pesos?", "which of them come out on their own?")

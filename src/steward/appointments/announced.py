@@ -34,7 +34,10 @@ _FOLLOWING = 3  # how many sentences after the day's may say the start
 # words before an event's noun that are no part of its name ("our", "a", "there'll be a")
 _NOT_NAME = frozenset(("a", "an", "the", "our", "my", "your", "his", "her", "their", "its", "this", "that", "next",
                        "be", "is", "are", "was", "will", "and", "or", "of", "for", "on", "at", "in", "to", "with",
-                       "big", "little", "so", "now", "then", "but", "also", "just", "still"))
+                       "big", "little", "so", "now", "then", "but", "also", "just", "still",
+                       # an imperative before the event ("dont forget Mia practice tonight at 6:30", "remember the
+                       # recital"): the thing not to forget is the event, the asking no word of its name
+                       "forget", "remember", "dont", "don't", "don’t", "pls", "please", "plz"))
 # a place after the start, as friends write it: "... from 8pm at Café Lindner, Hauptstr. 4", "at 8 in Casa Rosa on
 # Mill Street" (never a month or a day: "in June", "on Friday")
 _WHEN_WORD = (r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|"

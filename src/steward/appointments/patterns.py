@@ -231,7 +231,7 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
         was: str | None = None
         if status == "rescheduled" and _RETIMED.search(sentence):
             continue  # a journey retimed on its day is read from the whole mail (`find_moved_lines`)
-        moved = _FROM_TO.search(sentence) if status == "rescheduled" else None
+        moved = (_FROM_TO.search(sentence) or _WAS_NOW.search(sentence)) if status == "rescheduled" else None
         moved_to = _MOVED_TO.search(sentence) if status == "rescheduled" and moved is None else None
         if moved is not None:
             before, when = dates.find(moved.group(1), at, options=options), dates.find(moved.group(2), at, options=options)
@@ -263,7 +263,7 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
                              status=status, minutes=_span_minutes(when),
                              origin="pattern", was=was, moved_to=moved is not None or moved_to is not None,
                              person=person_in(sentence, provider, cues),
-                             location=_location(meta.snippet), what=what,
+                             location=_location(meta.snippet, meta.sender_name), what=what,
                              repeat=repeat_of(sentence, meta.subject, when.start, cues) if status == "confirmed"
                              else None))
     return out
@@ -433,7 +433,7 @@ def _what(line: str, context: str, cues: Cues) -> str:
 _SUBJECT_VENUE = re.compile(r"\b(?:(?:confirmed|booked|reserved)\s*:|(?i:approved)\s*[:\u2013-])\s*([A-Z][^,|\d]{1,58}?)\s*"
                             r"(?:,|\s[-–]\s|$)")
 # a text's label for what was booked ("Service: Gel manicure") and for where ("Where: Nailed It, 3 Elm St")
-_WHAT_LABEL = r"\b(?:service|treatment|class|session|procedure|appointment)\s*:\s*"
+_WHAT_LABEL = r"\b(?:service(?:\s+call)?|job|treatment|class|session|procedure|appointment)\s*:\s*"
 _WHERE_LABEL = re.compile(r"\b(?:where|location|venue|salon|clinic|studio|branch)\s*:\s*([^\n,.]+)", re.I)
 
 
@@ -716,6 +716,10 @@ def unsafe_name(text: str) -> bool:
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(.+?)\s+to\s+(.+)$", re.I)
+# the same move as a form's two labels run together in one line of a snippet: "Was: Thu 6/17 1:00-3:00 PM Now: Mon
+# 6/21 10:00 AM-12:00 PM", the time after the second label being the new one
+_WAS_NOW = re.compile(r"\b(?:was|previously|original(?:ly)?|old time)\s*:\s*(.+?)\s+"
+                      r"(?:now|new(?:\s+(?:time|date|window))?|rescheduled to|moved to)\s*:\s*(.+)$", re.I)
 # a move that says where to and not where from: "has been rescheduled to / for <the new time>"
 # ("we've rescheduled your hygiene visit to Tuesday 3 March at 2.40pm", "we have moved Ana's check-up to Friday":
 # the thing moved may be said between, as the person's or as someone's), or moves the person themself ("we've
@@ -759,6 +763,17 @@ _ADDRESS = re.compile(r"\b(?:Address|Location|Venue|Where)\s*:\s*((?:[^.\n|]|(?<
                       r"(?<=\bAve)\.(?=\s)|(?<=\bRd)\.(?=\s)|(?<=\bBlvd)\.(?=\s)|(?<=\bMt)\.(?=\s)){3,80})", re.I)
 
 
-def _location(text: str) -> str | None:
+# the next label of a form whose lines a snippet ran together ("... Atlanta GA Customer note: the dog is friendly")
+_NEXT_LABEL = re.compile(r"\s+[A-Z][a-z]+(?:\s+[a-z]+)?\s*:")
+
+
+def _location(text: str, sender: str = "") -> str | None:
     match = _ADDRESS.search(text)
-    return " ".join(match.group(1).split()) if match else None
+    if match is None:
+        return None
+    where = _NEXT_LABEL.split(match.group(1), maxsplit=1)[0]
+    # nor is the sign-off of the business that sent it part of the address ("... Decatur GA Dispatchly Scheduling")
+    name = " ".join(sender.split())
+    if len(name) > 3 and name in where:
+        where = where[:where.index(name)]
+    return " ".join(where.split()).rstrip(" ,") or None

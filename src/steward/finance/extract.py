@@ -358,6 +358,10 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
     penalties = {(m.amount, m.currency) for m in money if _penalty(lowered, vocab, m)}
     if payment_confirmation and paid is None and money:
         paid = (money[0], money[0].start)
+    if payment_confirmation and paid is not None and amount is not None and amount[0].start == paid[0].start:
+        # "Thank you for your payment. Payment amount: $88.40": the one sum a confirmation labels is what was paid,
+        # never a new bill of the same sum
+        amount = None
     if not payment_confirmation:
         paid = None
     if amount is None and balance is None and not payment_confirmation:

@@ -23,6 +23,7 @@ from steward.reader.answerers.things import (
     initials,
     invitation_title,
     moves_to_its_start,
+    no_street_titles,
     party_size,
     said_in_capitals,
     stem,
@@ -710,8 +711,9 @@ def _saying_the_kind(frame: Frame, ahead: Sequence[Booking], rw: ReaderWords) ->
             if w and " " not in w and w.casefold() not in rw.generic | rw.common}
     # ("surgery", "surgeons", "surgical": one stem, its word's letters less an ending of up to three)
     stems = {w[:max(4, len(w) - 3)] for w in said}
-    return [b for b in ahead if any(t.startswith(s) for t in re.findall(r"[a-z]+", f"{b.provider} {b.title} {b.excerpt}"
-                                                                         .casefold()) for s in stems)]
+    # (a word shorter than a stem is said whole: "dr" is no "drain" or "drive"; nor is a street's "Dr" a doctor)
+    return [b for b in ahead if any(t.startswith(s) if len(s) >= 4 else t == s for t in re.findall(
+        r"[a-z]+", no_street_titles(f"{b.provider} {b.title} {b.excerpt}").casefold()) for s in stems)]
 
 
 def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: str, rw: ReaderWords,

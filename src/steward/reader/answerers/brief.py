@@ -3,6 +3,7 @@ I should worry about"). Through `BriefService`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,7 @@ from steward.reader.frame import Frame
 if TYPE_CHECKING:
     from steward.brief.service import BriefService
 
+_PART_OF_DAY_ALONE = re.compile(r"(?:this\s+|the\s+)?(?:morning|afternoon|evening|night|tonight|midday|noon)")
 
 
 def brief_answerer(brief: Callable[[], BriefService]) -> Answerer:
@@ -25,7 +27,9 @@ def brief_answerer(brief: Callable[[], BriefService]) -> Answerer:
             return None  # "what do I need to know about the show": about something the brief does not hold
 
         moment = clock.now()
-        if frame.window is not None and frame.window.start.date() != clock.today():
+        # "morning rundown", "my evening brief": a part of the day said alone names which brief, not another day's
+        if (frame.window is not None and frame.window.start.date() != clock.today()
+                and not _PART_OF_DAY_ALONE.fullmatch(frame.window.said.strip().casefold())):
             moment = frame.window.start
         built = brief().build(moment)
         from steward.reader.views import brief_view

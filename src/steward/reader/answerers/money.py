@@ -61,11 +61,16 @@ def _totals(dues: list[Due], clock: Clock) -> str:
     return "Total: " + "; ".join(money_text(v, k, clock) for k, v in sorted(sums.items()))
 
 
+# words of a kind's phrase that name no biller on their own: "bill" of "water bill", "company" of "water company",
+# "dual" and "fuel" of "dual fuel" (a fuel card's issuer sells no electricity nor gas)
+_NO_KIND_ALONE = frozenset(("bill", "bills", "company", "dual", "fuel"))
+
+
 def _bill_issuers(frame: Frame, rw: ReaderWords, issuers: set[str], mailbox: Mailbox | None = None,
                   clock: Clock | None = None, bills: Sequence[Due] = ()) -> set[str]:
     """The issuers whose own names say the kind of bill asked about ("water" -> Corella Water, "Stromkontor"
     for electricity), else whose own mail's subjects say it ("Your broadband invoice")."""
-    said = {w for group in frame.bills for p in rw.bill_names[group] for w in p}
+    said = {w for group in frame.bills for p in rw.bill_names[group] for w in p} - _NO_KIND_ALONE
     by_name = {i for i in issuers if said & set(name_words(i))}
     # one word of a kind alone ("water", "strom"), never a word of a phrase ("bill" of "water bill")
     single = {p[0] for group in frame.bills for p in rw.bill_names[group] if len(p) == 1}

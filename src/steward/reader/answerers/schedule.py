@@ -50,7 +50,8 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
     mail calls it ("when's the works do?") when no calendar line holds it."""
 
     def collect(start: datetime, end: datetime, clock: Clock, free: bool, at_time: bool,
-                read: _Read, frame_text: str = "", whole_days: bool = True) -> tuple[list[tuple[datetime, str]], list[Entry], int]:
+                read: _Read, frame_text: str = "", whole_days: bool = True,
+                where: bool = False) -> tuple[list[tuple[datetime, str]], list[Entry], int]:
         """What is on from `start` to `end`: (lines, entries, how many of them the calendar alone does not hold).
         Each day's schedule read is kept in `read`, so an answer given as the days (days.py) reads none again;
         so are the bookings ahead, which the check of recent mail reads too."""
@@ -101,7 +102,9 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             by = forwarded_by(m.subject, m.sender_name or m.sender) if m is not None else ""
             source = (f", forwarded by {by}" if by else
                       f", from {via}" if via and via.casefold() not in title.casefold() else "")
-            lines.append((appt.start, f"- {moment_text(appt.start, clock)} {title} (found in your mail{source},"
+            # "where's that job at?" of the day: each booking's address, as its mail gives it
+            place = f" at {appt.location}" if where and appt.location else ""
+            lines.append((appt.start, f"- {moment_text(appt.start, clock)} {title}{place} (found in your mail{source},"
                                       f" waiting for your yes){_until(appt.start, appt.end, clock, appt.origin, appt.excerpt) if till else ''}"))
             entries.append(Entry(appt.start, title + source.replace(",", " \u2014", 1), "appointment", waiting=True,
                                  proposal=appt.id))
@@ -368,7 +371,8 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         start = max(start, clock.now()) if end > clock.now() else start
         at_time = free and frame.window is not None and frame.window.end == frame.window.start
         lines, entries, beyond = collect(start, end, clock, free, at_time, read, frame.text,
-                                         frame.window is None or frame.window.grain != "hour")
+                                         frame.window is None or frame.window.grain != "hour",
+                                         where="where" in frame.flags)
         if not free and len(kept := _of_named(frame, lines)) < len(lines):
             lines = kept
             entries = [e for e in entries if _holds(frame, e.title)]

@@ -246,8 +246,16 @@ def booking_words(bookings: Sequence[T], mailbox: Callable[[], Mailbox] | None, 
         texts = [*fields(b)]
         if kept is not None:
             texts += [kept.subject, kept.snippet, kept.sender_name or "", *by_sender.get(kept.sender, [])]
-        out.append(Said(text_words(texts), kept))
+        out.append(Said(text_words([no_street_titles(t) for t in texts]), kept))
     return out
+
+
+def no_street_titles(text: str) -> str:
+    """The text without the "Dr" and "St" that end a street's name ("1418 Sycamore Ridge Dr"): a drive and a street,
+    never the doctor or the saint a question names by them ("my appointment with dr hamilton")."""
+    if not re.search(r"\b(?:Dr|St)\b", text):
+        return text
+    return _STREET_RE.sub(lambda m: re.sub(r"\s+(?:Dr|St)\b\.?", "", m.group(0)), text)
 
 
 # a street address as mail writes it, with the place's name before it when it has one
@@ -255,6 +263,7 @@ def booking_words(bookings: Sequence[T], mailbox: Callable[[], Mailbox] | None, 
 # before a name: "at 4:30 PM. Grove Street Dental")
 _STREET = (r"(?<![\d:])\d{1,5}[A-Za-z]?\s+(?:(?!(?:AM|PM|A\.M|P\.M)\b)(?:[A-Z][\w'.-]*|\d{1,3}(?:st|nd|rd|th))\s+){0,3}(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Blvd|Boulevard|Lane|"
            r"Ln|Way|Cres|Crescent|Ct|Court|Pl|Place|Terrace|Parkway|Pkwy|Hwy|Highway|Sq|Square)\b\.?(?:\s+[NSEW]\b)?")
+_STREET_RE = re.compile(_STREET)
 _ADDRESS = re.compile(rf"(?:(?P<name>(?<![\w.])(?:(?!(?:AM|PM|A\.M|P\.M)\b)[A-Z][\w'&.-]*\s+){{0,2}}(?!(?:AM|PM)\b)[A-Z][\w'&.-]*),\s+)?"
                       rf"(?P<street>{_STREET})")
 
