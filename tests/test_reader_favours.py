@@ -30,6 +30,12 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                              "G'day sis, all sorted for when you land in Cairns on Friday arvo. Jono reckons he'll "
                              "come and get you from the airport in the ute, so no need for a cab. Bring your boardies."
                              "\n\nMick", _sent(29, 20)),
+        "c-partner": message("s1@wattlemail.example", ("Sam Whitlock", "sam.whitlock@wattlemail.example"), "tonight",
+                             "Table's booked for 8 at the Thai place on James St. I'll collect you at 7.40 outside your "
+                             "work, don't be late!\n\nSam", _sent(31, 15)),
+        "d-husband": message("d1@wattlemail.example", ("Dave Daly", "dave.daly@wattlemail.example"), "arvo",
+                             "Stuck on site till late, can you pick up Ollie from footy at 5:30? Ta.\n\nD",
+                             _sent(31, 16)),
         "b-hotel": message("h1@reefview.example", ("Reefview Lodge", "stay@reefview.example"),
                            "Your stay at Reefview Lodge",
                            "Thank you for booking with Reefview Lodge. A shuttle pick-up from the airport is available "
@@ -48,3 +54,23 @@ def test_a_lift_family_arranges_is_their_mails_sentence(home: App, question: str
 def test_a_place_no_mail_gives_a_lift_from_gets_none_of_another_places(home: App) -> None:
     reply = talk(home, "who's picking me up from the station?")[0]
     assert "Jono" not in reply, reply
+
+
+@pytest.mark.parametrize("question", ["what time is Sam collecting me?", "when's Sam picking me up tonight",
+                                      "what time Sam fetch me ah?"])
+def test_when_someone_fetches_the_person_is_their_mails_sentence(home: App, question: str) -> None:
+    reply = talk(home, question)[0]
+    assert "7.40" in reply and "Sam Whitlock" in reply, reply
+    assert "Jono" not in reply, reply  # (another's lift, when the one named wrote of theirs)
+
+
+@pytest.mark.parametrize("question", ["what time do I need to pick up Ollie?", "when do I gotta grab Ollie",
+                                      "what time should we collect Ollie?"])
+def test_when_the_person_fetches_someone_is_the_mail_that_asks_it(home: App, question: str) -> None:
+    reply = talk(home, question)[0]
+    assert "5:30" in reply and "Dave Daly" in reply, reply
+
+
+def test_a_shuttles_pick_up_is_no_ones_lift(home: App) -> None:
+    reply = talk(home, "what time does the shuttle pick us up?")[0]
+    assert "Jono" not in reply and "Sam Whitlock" not in reply, reply

@@ -50,6 +50,12 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
             "recital-2@nutmegmail-demo.example", LINDA, "Re: Maya's dance recital",
             "Mom, the parkway is a mess on Friday afternoons, so head out by 4:15 to be safe. The school lot fills "
             "up, park on Elm.\n\n> When should we leave? Dad wants to know.\n\nLinda", _sent(9, 8))),
+        # (a friend's plain words of when they get there)
+        "breakfast": message("breakfast-1@nutmegmail-demo.example", ("Walt Brody", "walt.brody@nutmegmail-demo.example"),
+                             "barbecue Saturday",
+                             "Rosa - the Lions barbecue is this Saturday at the firehouse, 12 to 3. Bev and I "
+                             "are getting there around 11:45 before the crowd, come along and we'll share a table.\n\nWalt",
+                             _sent(9, 18)),
         "lure": message("lure-1@fastmail-lure.example", ("Maya", "maya.needs.help@fastmail-lure.example"),
                         "Grandma please help me",
                         "Grandma it's me Maya. I lost my phone and I'm in trouble, please don't tell Mom. I need "
@@ -100,3 +106,24 @@ def test_a_kind_of_doctor_said_as_a_doc_and_a_fast_asked_in_texting_words(home: 
     assert "Riverside Orthopedic" in knee and "18 May" in knee, knee
     fast = talk(home, "do i gotta fast for the knee surgery?")[0]
     assert "Nothing to eat after midnight" in fast, fast
+
+
+@pytest.mark.parametrize("question", ["what time do I gotta be there for the knee surgery?",
+                                      "what time must we be there for the knee surgery?",
+                                      "when must I reach for the knee surgery?"])
+def test_when_to_be_there_asked_with_what_the_person_must_do(home: App, question: str) -> None:
+    reply = talk(home, question)[0]
+    assert "6:00 AM" in reply, reply
+
+
+def test_when_a_friend_gets_there_is_their_sentence(home: App) -> None:
+    reply = talk(home, "what time should we get to the barbecue?")[0]
+    assert "11:45" in reply, reply
+
+
+def test_a_journeys_arrival_is_never_when_to_be_there() -> None:
+    from steward.reader.details import asked_detail
+
+    assert asked_detail("when do we reach Hartford?") == ""
+    assert asked_detail("when's my parcel supposed to show up?") == ""
+    assert asked_detail("what time do they meet for the match on Sunday?") == "arrive"

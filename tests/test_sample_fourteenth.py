@@ -42,3 +42,9 @@ def test_the_mailbox_holds_what_was_written() -> None:
 def test_the_home_imports_every_message_and_keeps_no_body(sample_home: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     FOURTEENTH.imported_without_bodies(sample_home, capsys, 63, b"stool sample")
+
+
+def test_when_she_fetches_her_daughter_is_her_husbands_note(sample_home: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    reply = FOURTEENTH.replies(sample_home, capsys, "what time do I need to pick up Gianna today?")[0]
+    assert "5:45" in reply and "Chris" in reply, reply

@@ -134,3 +134,8 @@ def test_her_utility_bills_are_answered_and_a_place_is_no_biller(sample_home: Pa
     assert "38.60" in water and "28 Apr" in water, water
     # a town's name is never the water company named after the state, nor a dinner whose mail speaks of it
     assert "Aliran" not in flight and "dinner" not in flight, flight
+
+
+def test_when_her_boyfriend_fetches_her_is_his_note(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    reply = SAMPLE.replies(sample_home, capsys, "what time is Daniel coming to fetch me ah?")[0]
+    assert "7.50" in reply and "Daniel" in reply, reply

@@ -128,3 +128,8 @@ def test_his_money_asked_in_his_words(sample_home: Path, capsys: pytest.CaptureF
                                       says: str, never: str) -> None:
     reply = SAMPLE.replies(sample_home, capsys, question)[0]
     assert says in reply and never not in reply, reply
+
+
+def test_when_to_reach_is_the_time_his_friends_mail_says(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    reply = SAMPLE.replies(sample_home, capsys, "when should I reach for the match on saturday?")[0]
+    assert "9.30" in reply and "21:30" in reply, reply

@@ -42,3 +42,8 @@ def test_the_mailbox_holds_what_was_written() -> None:
 def test_the_home_imports_every_message_and_keeps_no_body(sample_home: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     THIRTEENTH.imported_without_bodies(sample_home, capsys, 62, b"passcode")
+
+
+def test_when_the_team_meets_is_the_coachs_sentence(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    reply = THIRTEENTH.replies(sample_home, capsys, "what time do they meet for Josh's football on the 7th?")[0]
+    assert "ten to ten" in reply, reply

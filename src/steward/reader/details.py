@@ -282,13 +282,26 @@ DETAILS = (
         # ("what time must we reach for the final?", "by what time do I need the drawings ready?": the time to be there
         # by, or to have a thing ready by, that its mail gives)
         r"\bby\s+what\s+time\s+(?:should|must|do|shall)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:reach|arrive|be\s+"
-        r"there|get\s+there|have|get)\b|\bby\s+what\s+time\b[^?]*\bready\b", re.I),
+        r"there|get\s+there|have|get)\b|\bby\s+what\s+time\b[^?]*\bready\b|"
+        # ("when should I reach for the match?", "what time do I gotta be at the surgery center?", "what time should we
+        # get to the fish fry?": a time to be there that a person is told, said with what they must do; "when do we
+        # reach Ipoh?" is a journey's arrival)
+        r"\b(?:what\s+time|when)\s+(?:(?:should|must|shall)\s+(?:i|we|he|she|they)|(?:(?:do|does|am|are|is)\s+)?(?:i|we|"
+        r"he|she|they)\s+(?:need\s+to|have\s+to|got\s+to|gotta|ought\s+to|supposed\s+to|should|must))\s+(?:be\s+(?:there|"
+        r"at)|get\s+(?:there|to)|arrive|reach|turn\s+up|show\s+up)\b|"
+        # ("what time do they meet for the football?", "when do we meet up for the walk?": where a team or a group
+        # gathers before a thing starts)
+        r"\b(?:what\s+time|when)\s+(?:do|does|should|shall|must|are|will)\s+(?:i|we|they|you|the\s+\w+)\s+(?:need\s+to\s+|"
+        r"have\s+to\s+)?(?:meet|meeting|gather|gathering)\s+(?:up\s+)?for\b|\b(?:meet|meeting)[\s-]+up\s+time\b", re.I),
            re.compile(r"\b(?:arrive|be\s+there|get\s+there|come|sign\s+in|report)\b[^.!?\n]{0,30}?\b(?:\d+|five|ten|"
-                      r"fifteen|twenty|thirty)\s*(?:min|mins|minutes)\s+(?:early|before|prior)|\b(?:arrive|be\s+there|come)\s+"
+                      r"fifteen|twenty|thirty)\s*(?:min|mins|minutes|hours?|hrs?)\s+(?:early|before|prior)|\b(?:arrive|be\s+there|come)\s+"
                       r"(?:a\s+(?:few|little)\s+(?:minutes\s+)?)?early\b|\b(?:have|get)\s+\w+(?:\s+\w+)?\s+there\s+by\b|"
                       r"\b(?:reach|arrive|be\s+there|get\s+there)\s+by\s+\d|\bready\b[^.!?\n]{0,60}?\bby\s+\d|"
                       # ("Kick-off 10, get there for half 9": the time to be there for, as British English says it)
-                      r"\b(?:be|get)\s+there\s+for\s+(?:half\s+(?:past\s+)?)?\d", re.I),
+                      r"\b(?:be|get)\s+there\s+for\s+(?:half\s+(?:past\s+)?)?\d|"
+                      # ("we're getting there around 5:30", "Meet at ten to ten please", "meet by 8.15 at the gate")
+                      r"\b(?:get|getting|be|being)\s+there\s+(?:around|about|at|before)\s+\d|\b(?:meet|meeting)\s+"
+                      r"(?:up\s+)?(?:at|by|from)\s+(?:\d|(?:ten|five|twenty|quarter|half)\s+(?:past|to)\b|noon\b)", re.I),
            label="when to arrive"),
     # "did the salon mention the deposit?", "do I get my deposit back?": what a booking's mail says of the deposit
     # paid for it ("Deposit received: $50", "your $50 deposit will be refunded"); never a bank's deposit of pay

@@ -20,6 +20,20 @@ if TYPE_CHECKING:
 FAVOUR_ASKED = re.compile(r"^\W*(?:and\s+|so\s+)?who(?:'s|\u2019s|\s+is|\s+will|'ll|\u2019ll|\s+are)?\s+(?:be\s+)?"
                           r"(?P<verb>pick(?:ing)?|collect(?:ing)?|fetch(?:ing)?|grab(?:bing)?|meet(?:ing)?|get(?:ting)?|"
                           r"giv(?:e|ing))\s+(?:me|us)\b(?P<rest>.*)$", re.I)
+# when someone fetches the person, asked of them ("what time Daniel fetch me ah?", "when is Dad picking us up?"); a
+# coach's, a shuttle's or a driver's pick-up is a booking's (`details`: "the pick-up time"), never asked here
+FAVOUR_WHEN = re.compile(r"^(?![^?]*\b(?:coach|coaches|shuttle|transfer|taxi|cab|uber|bus|driver|chauffeur|hotel|"
+                         r"limo|car\s+service)\b)\W*(?:and\s+|so\s+)?(?:what\s+time|wh?at\s+time|when|wah\s+time)\b"
+                         r"(?:'s|\u2019s)?[^?]*?\b(?:pick(?:s|ing)?\s+(?:me|us)\s+up|pick(?:s|ing)?\s+up\s+(?:me|us)|"
+                         r"(?:fetch|collect|grab)(?:es|s|ing|bing)?\s+(?:me|us))\b", re.I)
+# when the person fetches someone, as their own mail asks it of them ("what time do I gotta grab Gianna?", "when do
+# we pick Mam up?"): a person said by name or by what they are to the person
+_FETCH = r"(?:pick\s+up|pick|grab|collect|fetch|get)"
+FETCHING_WHEN = re.compile(r"^\W*(?:and\s+|so\s+)?(?:what\s+time|when)\b[^?]*?\b(?:i|we)\s+(?:(?:need|have|got|ought|"
+                           r"supposed)\s+to\s+|gotta\s+|should\s+|must\s+)?" + _FETCH + r"\s+(?:up\s+)?"
+                           r"(?P<who>(?:our\s+|my\s+|me\s+)?[\w'\u2019]+)(?:\s+up)?\b", re.I)
+_WHO_NOT = frozenset(("the", "a", "an", "it", "them", "that", "this", "my", "our", "me", "us", "him", "her", "there",
+                      "up", "ready", "back", "home", "going", "in", "to", "some", "any", "your"))
 # a lift, as mail says it to the person, in any of its words ("Daddy will pick y'all up", "Kiri said she can pick you
 # up", "happy to grab you from the airport", "I'll collect you at the station", "airport pick-up")
 _YOU = r"(?:you|u|ya|y'all|y\u2019all|yall|you\s+all|you\s+guys|us)"
@@ -40,21 +54,44 @@ _PEOPLE = frozenset(("personal",))
 
 
 def asks_a_favour(text: str) -> bool:
-    """Whether a question asks who does a thing for the person ("who's picking us up at the airport?")."""
-    return FAVOUR_ASKED.match(text) is not None
+    """Whether a question asks who does a thing for the person ("who's picking us up at the airport?"), when they
+    do it ("what time is Dad picking us up?"), or when the person fetches someone ("what time do I grab Gianna?")."""
+    return FAVOUR_ASKED.match(text) is not None or FAVOUR_WHEN.match(text) is not None or _fetched(text) is not None
+
+
+def _fetched(text: str) -> re.Pattern[str] | None:
+    """How mail says the person fetches the one a question names ("can you grab Gianna at 5:45?"), or None when the
+    question asks no such thing (or names a thing, not a person: "when do I pick up the parcel?")."""
+    m = FETCHING_WHEN.match(text)
+    if m is None:
+        return None
+    who = m.group("who").split()[-1].removesuffix("'s").removesuffix("\u2019s")
+    if who.casefold() in _WHO_NOT or not (who[:1].isupper() or who.casefold() in _KIN):
+        return None
+    return re.compile(rf"\b{_FETCH}(?:s|es|ing|bing|ed|bed)?\s+(?:up\s+)?(?:our\s+|my\s+|me\s+|your\s+)?"
+                      rf"{re.escape(who)}\b", re.I)
+
+
+# what a person is to the one asking, said for them ("when do I pick up mum?")
+_KIN = frozenset(("mum", "mom", "mam", "mummy", "mommy", "mother", "dad", "daddy", "father", "nan", "nana", "gran",
+                  "granny", "grandma", "grandpa", "grandad", "granddad", "kids", "kid", "children", "son", "daughter",
+                  "husband", "wife", "sister", "brother", "baby", "ammi", "abbu", "amma", "appa"))
 
 
 def favour_answer(text: str, box: Mailbox, clock: Clock) -> Answer | None:
     """The sentences of recent personal mail that say who does what the question asks ("Daddy will pick y'all up at
     the airport"), quoted with whose mail each is; None when the question asks no such thing or no mail says one."""
     m = FAVOUR_ASKED.match(text)
-    if m is None:
+    fetching = _fetched(text) if m is None else None
+    if m is None and fetching is None and FAVOUR_WHEN.match(text) is None:
         return None
-    verb = m.group("verb").casefold()
-    said = _LIFT
-    place = _FROM.search(m.group("rest"))
+    verb = m.group("verb").casefold() if m is not None else "fetch"
+    said = fetching or _LIFT
+    place = _FROM.search(m.group("rest")) if m is not None else None
+    # ("what time Daniel fetch me ah?": the one named doing it; their mail alone, when they wrote of it)
+    named = {w.casefold() for w in re.findall(r"(?<=\s)[A-Z][a-z]+", text)} if FAVOUR_WHEN.match(text) else set()
     since = datetime.combine((clock.now() - LOOK_BACK).date(), time.min, clock.zone)
-    lines: list[str] = []
+    lines: list[tuple[str, str]] = []
     own = (box.own_address() or "").casefold()
     for msg in box.previews_since(since, READ_AT_MOST):
         if msg.category not in _PEOPLE or (own and msg.sender.casefold() == own):
@@ -73,10 +110,10 @@ def favour_answer(text: str, box: Mailbox, clock: Clock) -> Answer | None:
         if not found:
             continue
         who = msg.sender_name or msg.sender
-        lines.append(f"- {day_text(clock.local(msg.received_at).date(), clock)} {who}: \u201c{msg.subject}\u201d \u2014 "
-                     f"\u201c{' '.join(found[:2])[:240]}\u201d")
-        if len(lines) >= SHOWN:
-            break
-    if not lines:
+        lines.append((who, f"- {day_text(clock.local(msg.received_at).date(), clock)} {who}: \u201c{msg.subject}\u201d "
+                      f"\u2014 \u201c{' '.join(found[:2])[:240]}\u201d"))
+    theirs = [(who, line) for who, line in lines if named & set(who.casefold().split())]
+    shown = [line for _, line in (theirs or lines)[:SHOWN]]
+    if not shown:
         return None
-    return Answer("\n".join(["As your mail says it:", *lines]), {"items": lines, "favour": verb})
+    return Answer("\n".join(["As your mail says it:", *shown]), {"items": shown, "favour": verb})
