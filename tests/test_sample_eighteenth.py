@@ -118,3 +118,10 @@ def test_the_lures_are_filed_as_phishing(sample_home: Path, capsys: pytest.Captu
 def test_the_home_imports_every_message_and_keeps_no_body(sample_home: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     EIGHTEENTH.imported_without_bodies(sample_home, capsys, 56, b"reconnection charge")
+
+
+@pytest.mark.parametrize("question", ["is the furnace guy still coming monday?", "when's the furnace guy coming?"])
+def test_a_heating_and_cooling_companys_visit_is_the_furnace_mans(sample_home: Path, capsys: pytest.CaptureFixture[str],
+                                                                   question: str) -> None:
+    reply = EIGHTEENTH.replies(sample_home, capsys, question)[0]
+    assert "22 Mar" in reply and "08:00" in reply and "Northside" in reply, reply

@@ -133,3 +133,14 @@ def test_his_money_asked_in_his_words(sample_home: Path, capsys: pytest.CaptureF
 def test_when_to_reach_is_the_time_his_friends_mail_says(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     reply = SAMPLE.replies(sample_home, capsys, "when should I reach for the match on saturday?")[0]
     assert "9.30" in reply and "21:30" in reply, reply
+
+
+@pytest.mark.parametrize(("question", "says", "never"), [
+    ("what time is iftar tonight?", "18:15", "Greenfield"),  # the table booked for the meal, never the school's iftar
+    ("what time is the family iftar at school?", "17:45", "Zaitoon"),
+    ("how much is the committee this month?", "2,000.00", "Hina Rauf"),  # the savings circle's share, no meeting
+])
+def test_iftar_and_the_committee_in_his_words(sample_home: Path, capsys: pytest.CaptureFixture[str], question: str,
+                                              says: str, never: str) -> None:
+    reply = SAMPLE.replies(sample_home, capsys, question)[0]
+    assert says in reply and never not in reply, reply

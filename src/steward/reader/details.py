@@ -340,7 +340,9 @@ DETAILS = (
         r"(?:charge|charging|cost|costing)\b(?![^?]*\b(?:bill|bills|statement|invoice|card|account|loan|rent|premium|"
         r"subscription|electric\w*|gas|water|power|phone|internet)\b)|"
         r"\bwhat\s+(?:are|will|do|would)\s+they\s+(?:be\s+)?charg(?:e|ing)\s+(?:me\s+|us\s+)?for\s+(?:the|that|this|my|our)\s+"
-        r"(?!(?:bill|bills|statement|invoice|card|account|loan|rent|premium|subscription)\b)\w", re.I),
+        r"(?!(?:bill|bills|statement|invoice|card|account|loan|rent|premium|subscription)\b)\w|"
+        # (said in speech with no "are": "and how much they charging?")
+        r"\bhow\s+much\s+(?:they|dem|dey)\s+(?:gonna\s+|going\s+to\s+)?(?:charge|charging)\b", re.I),
            re.compile(rf"\b(?:price|estimate|estimated\s+(?:share|cost|total|price)|(?:your|my)\s+share|cost|charge|fee)\b"
                       rf"[^.!?\n]{{0,30}}?(?:{_MONEY})", re.I), label="what it costs"),
     # "how much did the workshop quote?", "what was the estimate for the repair?": the amount the mail quotes
