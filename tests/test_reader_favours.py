@@ -31,7 +31,7 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                              "come and get you from the airport in the ute, so no need for a cab. Bring your boardies."
                              "\n\nMick", _sent(29, 20)),
         "c-partner": message("s1@wattlemail.example", ("Sam Whitlock", "sam.whitlock@wattlemail.example"), "tonight",
-                             "Table's booked for 8 at the Thai place on James St. I'll collect you at 7.40 outside your "
+                             "Table's booked for 8.30pm at the Thai place on James St. I'll collect you at 7.40 outside your "
                              "work, don't be late!\n\nSam", _sent(31, 15)),
         "d-husband": message("d1@wattlemail.example", ("Dave Daly", "dave.daly@wattlemail.example"), "arvo",
                              "Stuck on site till late, can you pick up Ollie from footy at 5:30? Ta.\n\nD",
@@ -61,6 +61,7 @@ def test_a_place_no_mail_gives_a_lift_from_gets_none_of_another_places(home: App
 def test_when_someone_fetches_the_person_is_their_mails_sentence(home: App, question: str) -> None:
     reply = talk(home, question)[0]
     assert "7.40" in reply and "Sam Whitlock" in reply, reply
+    assert "19:40" in reply, reply  # (a time said bare, before the evening one its mail names)
     assert "Jono" not in reply, reply  # (another's lift, when the one named wrote of theirs)
 
 

@@ -53,6 +53,28 @@ SHOWN = 2
 _PEOPLE = frozenset(("personal",))
 
 
+# a time said with no half of the day ("I fetch you at 7.50"), and one said with it in the same mail ("dinner
+# tonight 8.15pm")
+_BARE = re.compile(r"\b(?:at|by|around|about|for)\s+(\d{1,2})[.:](\d{2})\b(?!\s*[ap]\.?m\b)", re.I)
+_WITH_HALF = re.compile(r"\b(\d{1,2})(?:[.:](\d{2}))?\s*([ap])\.?m\b", re.I)
+_BEFORE = 4 * 60  # minutes: how long before a time the mail names a lift to it is read as being
+
+
+def _on_the_clock(said: str, body: str) -> str:
+    """A lift's time said with no "am" or "pm", read on the clock by the time its mail names with one that it comes
+    before ("I fetch you at 7.50" beside "dinner tonight 8.15pm": "; its “7.50” is 19:50"); "" when none says."""
+    bare = _BARE.search(said)
+    if bare is None or not 1 <= int(bare[1]) <= 12:
+        return ""
+    named = [(int(h) % 12 + (12 if half.casefold() == "p" else 0)) * 60 + int(m or 0)
+             for h, m, half in _WITH_HALF.findall(body) if 1 <= int(h) <= 12]
+    for hour in (int(bare[1]) % 12, int(bare[1]) % 12 + 12):
+        at = hour * 60 + int(bare[2])
+        if any(0 < t - at <= _BEFORE for t in named):
+            return f" (its \u201c{said[bare.start(1):bare.end(2)]}\u201d is {hour:02d}:{bare[2]})"
+    return ""
+
+
 def asks_a_favour(text: str) -> bool:
     """Whether a question asks who does a thing for the person ("who's picking us up at the airport?"), when they
     do it ("what time is Dad picking us up?"), or when the person fetches someone ("what time do I grab Gianna?")."""
@@ -111,7 +133,7 @@ def favour_answer(text: str, box: Mailbox, clock: Clock) -> Answer | None:
             continue
         who = msg.sender_name or msg.sender
         lines.append((who, f"- {day_text(clock.local(msg.received_at).date(), clock)} {who}: \u201c{msg.subject}\u201d "
-                      f"\u2014 \u201c{' '.join(found[:2])[:240]}\u201d"))
+                      f"\u2014 \u201c{' '.join(found[:2])[:240]}\u201d{_on_the_clock(' '.join(found[:2]), body)}"))
     theirs = [(who, line) for who, line in lines if named & set(who.casefold().split())]
     shown = [line for _, line in (theirs or lines)[:SHOWN]]
     if not shown:
