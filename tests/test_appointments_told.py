@@ -61,6 +61,9 @@ def _scan(tmp_path: Path, cli: Any, mails: dict[str, bytes], *, now: str = NOW,
     # a family's dinner for an occasion, its place after the hour
     (("Orla Byrne", "orla.byrne@familypost.example"), "Mam's birthday", "Booked it! Birthday dinner for Mam on "
      "Saturday 6 March at 8pm in Casa Rosa on Mill Street. Not a word to her.\n\nOrla x", "2027-03-06T20:00:00+05:30"),
+    # a work review with someone, its day and time in the manager's note of what to send before it
+    (MEERA, "March close", "Hi,\n\nPlease share the vendor ageing by Tuesday. The quarterly review with the "
+     "finance head is on Friday 5 March at 11:00 in the board room.\n\nMeera", "2027-03-05T11:00:00+05:30"),
 ])
 def test_an_event_told_in_a_persons_own_words_is_set_aside_as_told_never_booked(
         tmp_path: Path, cli: Any, sender: tuple[str, str], subject: str, body: str, start: str) -> None:
@@ -280,3 +283,14 @@ def test_a_schools_end_of_term_is_told_at_its_closing_hour(tmp_path: Path, cli: 
                      "\n\nHillview Primary School", UK_SENT)
     assert [(p, s) for p, s, _, _ in _scan(tmp_path, cli, {"a": school}, now=UK_NOW, zone="Europe/Belfast")] == [
         ("Hillview Primary School", "2027-05-07T12:00:00+01:00")]
+
+
+def test_a_kindergartens_circular_of_its_parents_day_is_the_familys_slot(tmp_path: Path, cli: Any) -> None:
+    nursery = message("lb-1@ladybirdkg.example", ("Ladybird Kindergarten", "office@ladybirdkg.example"),
+                      "Circular 12: sports practice and parents' day",
+                      "Dear Parents,\n\n1. There is no sports practice on Friday.\n\n2. Parents' day for K2 is on "
+                      "Wednesday 5 May. Your meeting with the class teacher is at 3:40pm (15 minutes) in the "
+                      "Rainbow Room.\n\nLadybird Kindergarten", UK_SENT)
+    items = _scan(tmp_path, cli, {"a": nursery}, now=UK_NOW, zone="Europe/Belfast")
+    assert [(provider, start) for provider, start, _, _ in items] == [
+        ("Ladybird Kindergarten", "2027-05-05T15:40:00+01:00")], items

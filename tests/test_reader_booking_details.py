@@ -124,6 +124,10 @@ def test_a_bookings_details_asked_in_a_few_words_show_it_whole(evenings_out: App
     ("can I eat breakfast before it?", "fasting"),
     ("do I have to fast for the scan?", "fasting"),
     ("anything on before it?", ""),
+    # when whoever goes must be there, asked with the word to do or without it
+    ("what time does grandpa need to be there?", "arrive"),
+    ("what time dad need to be there ah?", "arrive"),
+    ("what time does the train get there?", ""),
 ])
 def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
     assert asked_detail(text) == kind

@@ -110,3 +110,16 @@ def test_the_lures_are_filed_as_phishing(sample_home: Path, capsys: pytest.Captu
 def test_the_home_imports_every_message_and_keeps_no_body(sample_home: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     TWENTY_FIRST.imported_without_bodies(sample_home, capsys, 56, b"graduation photo")
+
+
+def test_when_her_mother_must_be_at_the_clinic_is_the_time_before_it_on_the_clock(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the clinic at 09:15 asks its patient to come half an hour before
+    reply = SAMPLE.replies(sample_home, capsys, "anything on tomorrow?", "what time does mum need to be there?")[-1]
+    assert "30 minutes before" in reply and "08:45" in reply, reply
+
+
+def test_the_kindergartens_parents_day_is_on_thursday_at_her_slot(sample_home: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    reply = SAMPLE.replies(sample_home, capsys, "anything on thursday?")[0]
+    assert "16:20" in reply and "Parents' day" in reply, reply

@@ -279,6 +279,10 @@ DETAILS = (
         # there?", when a journey arrives)
         r"\bwhat\s+time\s+(?:(?:should|must)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?|do\s+(?:i|we)\s+(?:need|have)\s+"
         r"to\s+)get\s+there\b|"
+        # (asked of whoever goes, the word to do said or not: "what time does Gran need to be there?", "what time mum
+        # need to be there ah?")
+        r"\bwhat\s+time\s+(?:(?:should|must|does|do)\s+)?(?:he|she|they|[\w'\u2019]+)\s+(?:needs?\s+to|has\s+to|have\s+to|"
+        r"must|should|got\s+to)\s+(?:be\s+there|get\s+there|turn\s+up|show\s+up|arrive)\b|"
         # ("what time must we reach for the final?", "by what time do I need the drawings ready?": the time to be there
         # by, or to have a thing ready by, that its mail gives)
         r"\bby\s+what\s+time\s+(?:should|must|do|shall)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:reach|arrive|be\s+"
