@@ -178,12 +178,18 @@ DETAILS = (
                                 rf"\bwho(?:'s|\u2019s|s|\s+is|\s+was|\s+will\s+be)\s+(?:{_DOING})\b|"
                                 r"\bwho\s+(?:am\s+i|are\s+we|is\s+(?:she|he|it|that|this)|(?:'s|\u2019s)\s+(?:she|he|it|that)"
                                 r"|was\s+(?:it|that))\s+(?:seeing|seen\s+by|(?:booked\s+(?:in\s+)?)?with)\b|"
+                                # "who's my mum seeing at the clinic?", "who is Gran booked in with?": a relative's
+                                r"\bwho(?:'s|\u2019s|s|\s+is|\s+will)\s+(?:my|our|his|her|their)\s+[\w'\u2019-]+\s+(?:be\s+)?"
+                                r"(?:seeing|seen\s+by|booked\s+(?:in\s+)?with)\b|"
                                 r"\bwith\s+whom\b|\bwho\s+with\s*\W*$|"
                                 rf"\bname\s+of\s+(?:the|my|our|his|her|their|\w+(?:'s|\u2019s))\s+(?:{_ROLES})\b|"
                                 # (a train's coach one sits in is its carriage: "which coach am I in?")
                                 rf"\bwhich\s+(?:{_ROLES})\b(?!\s+(?:am|are|is)\s+(?:i|we|me|us|my|our)\s+(?:in|sitting|seated)\b)", re.I),
            re.compile(rf"\b(?i:{_ROLES})\s*[:\u2013-]\s*(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+)?[A-Z]|"
                       rf"\b(?i:with)\s+(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+[A-Z][\w'-]+|"
+                      # ("an appointment to see Mr K. Okafor, Consultant Orthopaedic Surgeon", "to be seen by Mr Khan")
+                      r"\b(?i:to\s+see|to\s+be\s+seen\s+by|seen\s+by)\s+(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+"
+                      r"(?:[A-Z]\.\s*)*[A-Z][\w'-]+|"
                       # "with Rosa, our hygienist": a name and then the role it has there
                       rf"\b(?i:with)\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?,\s+(?i:our|your|the)\s+(?i:{_ROLES})\b|"
                       rf"\b(?i:your|the)\s+(?i:{_ROLES})\s+(?i:is|will\s+be)\s+[A-Z][\w'-]+|"

@@ -394,7 +394,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             if (named or frame.kinds) and mailbox is not None and not _OF_THE_PERSON.search(frame.text):
                 # "who's the instructor?" of a booking: the person its mail says it is with, or said it names none;
                 # "who's meeting us at the port?" asks of someone who does something to the person, no booking's
-                return _who_with(ahead, what, mailbox(), clock)
+                # (a letter forwarded names the doctor below the note above it: its body is read when what is kept
+                # names no one)
+                return _who_with(ahead, what, mailbox(), clock, live=True)
             return None  # "who's collecting me from the station?": a person no booking names
 
         # "is it still on?", "the haircut, still going ahead?": asked whether it is on

@@ -315,8 +315,10 @@ _ROLE = r"(?i:teacher|stylist|doctor|dentist|therapist|physiotherapist|physio|ph
         r"instructor|coach|tutor|clinician|consultant|hygienist|surgeon|specialist|optometrist|trainer)"
 # (or the role said, then the person's titled name: "you will see our senior physiotherapist, Ms. Anna Novak")
 _WITH = re.compile(rf"\b(?:{_ROLE}\s*:\s*|(?i:with)\s+(?=(?:Dr|Mr|Mrs|Ms|Mx|Prof)\b)|"
+                   # ("You have been given an appointment to see Mr K. Okafor", "to be seen by Dr Patel")
+                   r"(?i:to\s+see|to\s+be\s+seen\s+by|seen\s+by)\s+(?=(?:Dr|Mr|Mrs|Ms|Mx|Prof)\b)|"
                    rf"{_ROLE}\b[^.,;:!?\n]{{0,40}},\s+(?=(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\b))"
-                   r"(?P<who>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)")
+                   r"(?P<who>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+(?:[A-Z]\.\s?)?)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)")
 _INVITED_BY = re.compile(r"\b(?P<who>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?:has\s+)?invited you\b")
 
 
