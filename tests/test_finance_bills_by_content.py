@@ -427,3 +427,30 @@ def test_a_fine_a_rent_cheque_and_a_renewal_are_bills_by_what_they_say(subject: 
                       sender="notices@sender.example", home_country="AE")
     assert found.owed is not None and (found.owed.amount, found.owed.currency) == (Decimal(amount), currency)
     assert str(found.due_date) == due and found.labelled, found
+
+
+# -- a government's demand for payment ---------------------------------------------------------------------
+
+SG = ZoneInfo("Asia/Singapore")
+SG_RECEIVED = datetime(2027, 6, 1, 9, 0, tzinfo=SG)
+
+
+def test_a_governments_demand_for_payment_is_a_bill_never_a_persons_mail() -> None:
+    from steward.mail.categories import default_classifier
+    from steward.mail.lure_score import MailContext
+
+    subject = "Demand for Rates: July - September 2027"
+    text = ("DEMAND FOR RATES\nAccount no.: 7-20-11-5538\nProperty: Unit 4B, Orchid Mansions\nQuarter: 1 July 2027 - "
+            "30 September 2027\n\nRates: $1,840.00\nLess concession: -$500.00\nTotal amount payable: $1,340.00\n\n"
+            "Last day for payment: 31 July 2027\n\nA surcharge of 5% is added to any amount unpaid after that day.")
+    # (its last day for payment stands below the charges, past the snippet: the head an import reads holds it)
+    category = default_classifier().classify("demand@rates-office.example", "Rates Office", subject, text[:150],
+                                             context=MailContext(head=text))
+    assert category == "payment_due"
+    facts = MessageFacts(1, "demand@rates-office.example", "Rates Office", subject, text[:150], SG_RECEIVED, "+08:00",
+                         category, False)
+    assert not isinstance(gate(facts, R, V, home_country="SG"), str)
+    found = read_bill(f"{subject}\n{text}", received=SG_RECEIVED, institution=None, vocab=V,
+                      sender="demand@rates-office.example", home_country="SG")
+    assert found.owed is not None and found.owed.amount == Decimal("1340.00")
+    assert str(found.due_date) == "2027-07-31" and found.labelled, found

@@ -52,10 +52,19 @@ LURES = (
     ("Low Emission Zone Bristol <notices@lez-fine-payment.example>", "Penalty Charge Notice: LEZ",
      "Your vehicle was seen in the Low Emission Zone without paying the charge. A penalty of £120 is now due, "
      "halved if you pay within 14 days at http://lez-fine-payment.example/pcn"),
+    # a bridge fee said to be unpaid, from the toll operator's name joined to "unpaid"
+    ("Skyway Bridge Notice <notice@skywaybridge-unpaid.example>", "Unpaid bridge fee - $6",
+     "Skyway Bridge: your car crossed the bridge and the bridge fee of $6 is unpaid. Pay today at "
+     "http://skywaybridge-unpaid.example/fee to avoid a penalty of $90."),
+    # a tax refund that waits for the reader's card details, from a domain with a government's word joined on
+    ("Revenue Office Refunds <claims@revenue-taxrefund-gov.example>", "You are eligible for a tax refund of $412",
+     "After this year's assessment you are eligible for an income tax refund of $412. Enter your bank card details "
+     "at http://revenue-taxrefund-gov.example/claim within 48 hours to receive it."),
 )
 
 
-@pytest.mark.parametrize(("sender", "subject", "text"), LURES, ids=["toll", "parcel", "sign-in", "invoice", "zone"])
+@pytest.mark.parametrize(("sender", "subject", "text"), LURES, ids=["toll", "parcel", "sign-in", "invoice", "zone",
+                                                                     "bridge fee", "tax refund"])
 def test_a_made_up_service_domain_pressing_for_money_or_a_sign_in_is_marked(sender: str, subject: str,
                                                                             text: str) -> None:
     raw = _mail(sender, subject, text)
@@ -85,10 +94,18 @@ GENUINE = (
     ("Harbourside Council Parking <parking@harbourside.gov.example>", "Penalty Charge Notice HB20417",
      "A Penalty Charge Notice of £70 was issued to your vehicle for parking without paying. It is reduced to £35 "
      "if paid within 14 days at https://harbourside.gov.example/pcn"),
+    # the bridge operator's own monthly statement, taken from the person's account
+    ("Skyway Bridge <statements@skywaybridge.example>", "Your monthly bridge fee statement - May",
+     "Dear Sam, May crossings: 14. Bridge fees: $84.00. This amount will be debited from your bank account ending "
+     "2210 on 06/06/2027."),
+    # a tax office's own notice that a refund was paid where the tax was paid from
+    ("Revenue Office <notices@revenue.gov.example>", "Your income tax refund",
+     "Dear Sam Rivera, your income tax refund of $412 has been paid into the bank account you pay your tax from."),
 )
 
 
 @pytest.mark.parametrize(("sender", "subject", "text"), GENUINE, ids=["toll bill", "final notice", "hyphenated",
-                                                                       "council pcn"])
+                                                                       "council pcn", "bridge statement",
+                                                                       "tax office refund"])
 def test_a_billers_own_bill_is_not_marked(sender: str, subject: str, text: str) -> None:
     assert _category(_mail(sender, subject, text)) != "phishing_suspect"

@@ -51,8 +51,7 @@ BILLS = xfail([
     ("Lantau Power & Light", "1284.60", "HKD", "2027-05-18", ""),  # headings in English and Chinese
     ("FiberWave", "398.00", "HKD", "2027-05-10", ""),  # a bundle's bill in HTML alone, charged to a card
     ("Sunrise Court Management Office", "2140.00", "HKD", "2027-05-10", ""),  # 'HKD 2,140'
-    ("Rating & Valuation Office", "2264.00", "HKD", "2027-05-31",
-     "a demand for rates and rent with its 'last day for payment' is not read"),
+    ("Rating & Valuation Office", "2264.00", "HKD", "2027-05-31", ""),  # a demand with its 'last day for payment'
     ("HarbourPass", "500.00", "HKD", "2027-05-06", ""),  # a toll statement debited from a bank account
     ("FitLoop", "59.99", "USD", "2027-05-12", ""),  # a US app's renewal, its date month first
 ])
@@ -95,8 +94,8 @@ def test_her_bookings_are_found(sample_home: Path, capsys: pytest.CaptureFixture
 LURES = xfail([
     ("security@harbourlight-verify.example", ""),  # an account 'suspended', borrowing her bank's name
     ("customs@hkparcel-dutyfee.example", ""),
-    ("notice@harbourpass-unpaid.example", "an unpaid tunnel fee with a penalty is not marked"),
-    ("refund@ird-taxrefund-gov.example", "a tax refund that asks for bank card details is not marked"),
+    ("notice@harbourpass-unpaid.example", ""),  # an unpaid tunnel fee with a penalty
+    ("refund@ird-taxrefund-gov.example", ""),  # a tax refund that asks for bank card details
     ("billing@streamnest-accounts.example", ""),
 ])
 
