@@ -179,3 +179,18 @@ def test_a_thing_whose_name_opens_with_an_add_verb_is_never_booked(say, cli) -> 
     assert not said["writes"] and said["handled_by"] != "event_changes", said
     assert events(cli, "2026-12-03") == []
     assert say("book the plumber thursday at 10")["writes"]  # "book" opening a request still books
+
+
+@pytest.mark.parametrize(("text", "day", "at"), [
+    # a table, a dinner or drinks at a bare hour is that evening; a breakfast that morning
+    ("book a table at Ferro friday at 7", "2026-12-04", "19:00"),
+    ("add dinner with Lena on thursday at 8:30", "2026-12-03", "20:30"),
+    ("add breakfast with Tom on saturday at 6", "2026-12-05", "06:00"),
+    # said with am/pm or on a 24-hour clock, the hour is as said; a thing of no part of the day keeps its reading
+    ("book a table at Ferro friday at 11am", "2026-12-04", "11:00"),
+    ("add dinner with Lena on thursday at 18:45", "2026-12-03", "18:45"),
+    ("add pilates on friday at 7", "2026-12-04", "07:00"),
+])
+def test_a_bare_hour_is_read_in_the_part_of_the_day_its_thing_is_in(say, cli, text: str, day: str, at: str) -> None:
+    assert say(text)["writes"]
+    assert [e[1] for e in events(cli, day)] == [at]

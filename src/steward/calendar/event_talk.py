@@ -49,6 +49,8 @@ class EventWords:
     shorthand: tuple[tuple[str, str], ...] = ()
     series: SeriesWords | None = None
     named_by_a_verb: tuple[Phrase, ...] = ()
+    evening_things: tuple[Phrase, ...] = ()
+    morning_things: tuple[Phrase, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -57,7 +59,8 @@ def load_event_words() -> EventWords:
     raw = load_yaml(resources.files("steward.calendar").joinpath("event_talk.yaml").read_text("utf-8"))
     lists = {k: tuple(sorted((tuple(p.lower().split()) for p in raw[k]), key=len, reverse=True))
              for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs", "preambles", "end_verbs",
-                       "pause_verbs", "move_verbs", "news_words", "named_by_a_verb")}
+                       "pause_verbs", "move_verbs", "news_words", "named_by_a_verb", "evening_things",
+                       "morning_things")}
     return EventWords(**lists, forms=words_of(raw["forms"]), not_events=frozenset(w.lower() for w in raw["not_events"]),
                       shorthand=tuple((str(k).lower(), str(v)) for k, v in (raw.get("shorthand") or {}).items()),
                       series=series_words_of(raw["series"]),
@@ -275,7 +278,36 @@ def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options:
     if left is not None and left.has_date and not left.named:
         return None  # words of a second day left in the title: which day is meant is not clear
     when = " ".join(text[a:b] for a, b in sorted(spans))
-    return EventAdd(title, when, minutes, place)
+    return EventAdd(title, _in_its_part(when, norms, words, clock, options), minutes, place)
+
+
+# an hour said with the half of the day it is in, or a part of the day: kept as said
+_HALF_SAID = re.compile(r"\b(?:a\.?m\.?|p\.?m\.?|morning|afternoon|evening|night|tonight|noon|midday|midnight|"
+                        r"lunch|lunchtime|dinner|dinnertime)\b|\d(?:am|pm)\b|\b\d{1,2}[:.h]?\d{2}\s*h(?:rs)?\b|"
+                        r"\b(?:1[3-9]|2[0-3]|0\d)[:.]\d{2}\b", re.IGNORECASE)
+
+
+def _in_its_part(when: str, norms: list[str], words: EventWords, clock: Clock, options: Any) -> str:
+    """WHEN with the part of the day its thing is in, when its hour is said bare ("friday at 7" for a table or a
+    dinner is that evening; "tuesday at 8" for a breakfast that morning); else WHEN as said."""
+    from steward import dates
+
+    if _HALF_SAID.search(when):
+        return when
+    part = ("in the evening" if any(match_at(norms, i, words.evening_things) for i in range(len(norms)))
+            else "in the morning" if any(match_at(norms, i, words.morning_things) for i in range(len(norms)))
+            else None)
+    if part is None:
+        return when
+    said = dates.find(when, clock, options=options)
+    placed = dates.find(f"{when} {part}", clock, options=options)
+    if said is None or placed is None or said.start is None or placed.start is None or not said.has_time:
+        return when
+    # the same clock hour in the other half of the day, on the same day: the bare hour read in its thing's part
+    same_day = said.start.date() == placed.start.date()
+    if same_day and placed.start.minute == said.start.minute and abs(placed.start.hour - said.start.hour) == 12:
+        return f"{when} {part}"
+    return when
 
 
 # how long ago a day said without its year may have been for the words to mean it, not next year's
