@@ -282,8 +282,10 @@ TWENTIETH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail":
 # what the twenty-first set (a conversation of a Sunday evening planning the week ahead and single questions over the
 # twenty-first sample mailbox, Mandy Chan's in Hong Kong, written blind to the rules and frozen before its first run)
 # scored on that first run, before any tuning: 36 right, 18 wrong, 21 refused of 75 (appointments 10/5/9, brief
-# 2/1/0, mail 8/0/1, money 8/8/6, reminders 4/0/1, schedule 4/4/4)
-TWENTY_FIRST_WRONG_AT_MOST = {"money": 2, "appointments": 2, "schedule": 3, "mail": 0, "brief": 0, "reminders": 0}
+# 2/1/0, mail 8/0/1, money 8/8/6, reminders 4/0/1, schedule 4/4/4); after a government's demand for payment, the
+# lures of an unpaid toll and a tax refund were read by kind, beside the days round: 56 right, 6 wrong, 13 refused
+# (money 17/1/4)
+TWENTY_FIRST_WRONG_AT_MOST = {"money": 1, "appointments": 2, "schedule": 3, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the twenty-second set (a conversation of a Tuesday from the lunch break in the van to the evening and single
 # questions over the twenty-second sample mailbox, Darnell Carter's in Decatur, Georgia, written blind to the rules and
