@@ -3,6 +3,7 @@ the answer picks one and the question is answered about it alone."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -124,3 +125,25 @@ def test_a_long_name_said_short_with_the_kind_of_booking_is_that_booking_alone(f
     assert "15:00" in when and "Bright Smile" not in when
     assert "18,000" in cost
     assert "Do you mean" in talk(family, "when is Nkechi's next appointment?")[0]  # nothing tells the two apart
+
+
+
+def test_a_word_two_names_share_said_beside_words_only_one_has_is_that_ones() -> None:
+    # "please tell me if rating & valuation office has sent me any emails": "office" is two billers' word, but
+    # "rating" and "valuation" name one of them alone, so the question is of that one, never a tie
+    from steward.reader import honesty
+    from steward.reader.frame import Frame, Named, SlotValue
+
+    rates = SlotValue("issuer", "Rating & Valuation Office", "Rating & Valuation Office",
+                      (("rating", "valuation", "office"),))
+    estate = SlotValue("issuer", "Sunrise Court Management Office", "Sunrise Court Management Office",
+                       (("sunrise", "court", "management", "office"),))
+    frame = Frame(text="please tell me if rating & valuation office has sent me any emails", domain="money",
+                  ask="list", filters=(Named("rating", (rates,), "words"), Named("valuation", (rates,), "words"),
+                                       Named("office", (rates, estate), "words")))
+    whole = honesty.said_whole(frame)
+    assert honesty.tied_name(whole, frozenset()) is None
+    assert {v.value for n in whole.filters for v in n.values} == {"Rating & Valuation Office"}
+    # said alone, the shared word is still asked about
+    alone = replace(frame, filters=(Named("office", (rates, estate), "words"),))
+    assert honesty.tied_name(honesty.said_whole(alone), frozenset()) is not None

@@ -136,6 +136,14 @@ def said_whole(frame: Frame) -> Frame:
         if len(whole) == 1 and len(named.values) > 1 and all(v.slot == "sender" for v in named.values):
             named = replace(named, values=tuple(whole))
         kept.append(named)
+    # a word one thing shares with another ("office"), said beside words that name that one thing alone
+    # ("rating & valuation office"), is that thing's: never a tie, never the other thing too
+    pinned = {next(iter(names)) for n in kept if n.how == "words"
+              and len(names := {v.value.casefold() for v in n.values}) == 1}
+    for i, named in enumerate(kept):
+        names = {v.value.casefold() for v in named.values}
+        if named.how == "words" and len(names) > 1 and len(names & pinned) == 1:
+            kept[i] = replace(named, values=tuple(v for v in named.values if v.value.casefold() in pinned))
     return replace(frame, filters=tuple(kept)) if kept != list(frame.filters) else frame
 
 
